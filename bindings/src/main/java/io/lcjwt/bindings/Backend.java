@@ -1,0 +1,387 @@
+package io.lcjwt.bindings;
+
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The libcrypto that is loaded, and every way in which aws-lc and OpenSSL 3 differ for the calls
+ * lcjwt makes. Nothing outside this class may assume which of the two is live.
+ *
+ * <p>The differences, measured against both libraries' headers:
+ * <ul>
+ *   <li>{@code HMAC_Init_ex}'s key length and {@code ECDSA_do_verify}'s digest length are
+ *       {@code size_t} in aws-lc and {@code int} in OpenSSL;</li>
+ *   <li>{@code ERR_get_error} returns {@code uint32_t} in aws-lc and {@code unsigned long} in
+ *       OpenSSL, and {@code ERR_error_string_n} takes the same types;</li>
+ *   <li>{@code EVP_PKEY_ED25519} (= {@code NID_ED25519}) is 949 in aws-lc and 1087 in OpenSSL;</li>
+ *   <li>{@code HMAC_CTX_copy_ex}, the {@code HMAC_*precomputed*} calls, {@code ED25519_verify} /
+ *       {@code ED25519_sign} / {@code ED25519_keypair}, {@code EVP_parse_public_key} and
+ *       {@code awslc_api_version_num} exist only in aws-lc.</li>
+ * </ul>
+ * The generated bindings come from aws-lc's headers, so where OpenSSL's C type is narrower this
+ * class builds its own downcall handle with OpenSSL's descriptor.
+ */
+@SuppressWarnings("restricted") // the one place in lcjwt that loads a library and links calls
+public final class Backend {
+
+    /** Which libcrypto family is live. */
+    public enum Kind {
+        /** Amazon's aws-lc. */
+        AWS_LC("aws-lc"),
+        /** OpenSSL 3.x, the fallback. */
+        OPENSSL_3("OpenSSL 3");
+
+        private final String displayName;
+
+        Kind(String displayName) {
+            this.displayName = displayName;
+        }
+
+        /** A name for people: {@code aws-lc} or {@code OpenSSL 3}. */
+        public String displayName() {
+            return displayName;
+        }
+    }
+
+    static final String NATIVE_ACCESS_MESSAGE = "lcjwt calls libcrypto through the FFM API and needs"
+            + " native access: start the JVM with --enable-native-access=io.lcjwt.bindings (module"
+            + " path) or --enable-native-access=ALL-UNNAMED (class path).";
+
+    private static final int AWS_LC_ED25519 = 949;
+    private static final int OPENSSL_ED25519 = 1087;
+
+    /** Either the loaded {@link Backend} or the {@link IllegalStateException} that explains why not. */
+    private static final Object STATE = load();
+
+    private final Kind kind;
+    private final Path path;
+    private final String source;
+    private final String version;
+    private final long versionNumber;
+    private final long awsLcApiVersion;
+    private final int ed25519;
+    private final MemorySegment sha256;
+    private final MemorySegment sha384;
+    private final MemorySegment sha512;
+    private final MethodHandle hmacInitEx;
+    private final MethodHandle hmacInitExCritical;
+    private final MethodHandle ecdsaDoVerify;
+    private final MethodHandle hmacOneShot;
+    private final MethodHandle errGetError;
+    private final MethodHandle errErrorStringN;
+
+    private Backend(Kind kind, Path path, String source) {
+        this.kind = kind;
+        this.path = path;
+        this.source = source;
+        this.version = libcrypto_h.OpenSSL_version(libcrypto_h.OPENSSL_VERSION())
+                .reinterpret(256).getString(0, StandardCharsets.US_ASCII);
+        this.versionNumber = libcrypto_h.OpenSSL_version_num();
+        this.awsLcApiVersion = kind == Kind.AWS_LC ? libcrypto_h.awslc_api_version_num() : 0L;
+        this.ed25519 = kind == Kind.AWS_LC ? AWS_LC_ED25519 : OPENSSL_ED25519;
+        // On OpenSSL 3 each EVP_sha256() call costs ~200 ns (a provider fetch): look each up once.
+        this.sha256 = libcrypto_h.EVP_sha256();
+        this.sha384 = libcrypto_h.EVP_sha384();
+        this.sha512 = libcrypto_h.EVP_sha512();
+
+        Linker linker = Linker.nativeLinker();
+        MethodType hmacInitType = MethodType.methodType(int.class, MemorySegment.class,
+                MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
+        MethodType ecdsaVerifyType = MethodType.methodType(int.class, MemorySegment.class,
+                long.class, MemorySegment.class, MemorySegment.class);
+        if (kind == Kind.AWS_LC) {
+            this.hmacInitEx = libcrypto_h.HMAC_Init_ex$handle();
+            this.hmacInitExCritical = linker.downcallHandle(libcrypto_h.HMAC_Init_ex$address(),
+                    libcrypto_h.HMAC_Init_ex$descriptor(), Linker.Option.critical(true));
+            this.ecdsaDoVerify = libcrypto_h.ECDSA_do_verify$handle();
+            this.hmacOneShot = libcrypto_h.HMAC$handle();
+            this.errGetError = MethodHandles.explicitCastArguments(libcrypto_h.ERR_get_error$handle(),
+                    MethodType.methodType(long.class)); // zero-extended below
+            this.errErrorStringN = MethodHandles.explicitCastArguments(
+                    libcrypto_h.ERR_error_string_n$handle(), MethodType.methodType(
+                            MemorySegment.class, long.class, MemorySegment.class, long.class));
+        } else {
+            FunctionDescriptor hmacInit = FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+            this.hmacInitEx = MethodHandles.explicitCastArguments(
+                    linker.downcallHandle(libcrypto_h.HMAC_Init_ex$address(), hmacInit), hmacInitType);
+            this.hmacInitExCritical = MethodHandles.explicitCastArguments(linker.downcallHandle(
+                    libcrypto_h.HMAC_Init_ex$address(), hmacInit, Linker.Option.critical(true)),
+                    hmacInitType);
+            FunctionDescriptor ecdsaVerify = FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+            this.ecdsaDoVerify = MethodHandles.explicitCastArguments(linker.downcallHandle(
+                    libcrypto_h.ECDSA_do_verify$address(), ecdsaVerify), ecdsaVerifyType);
+            this.hmacOneShot = MethodHandles.explicitCastArguments(linker.downcallHandle(
+                    libcrypto_h.HMAC$address(), FunctionDescriptor.of(ValueLayout.ADDRESS,
+                            ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
+                            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
+                            ValueLayout.ADDRESS)), libcrypto_h.HMAC$handle().type());
+            this.errGetError = linker.downcallHandle(libcrypto_h.ERR_get_error$address(),
+                    FunctionDescriptor.of(ValueLayout.JAVA_LONG));
+            this.errErrorStringN = linker.downcallHandle(libcrypto_h.ERR_error_string_n$address(),
+                    FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+                            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+        }
+    }
+
+    /**
+     * The live backend, loading libcrypto on first use.
+     *
+     * @throws IllegalStateException when no usable libcrypto could be loaded, or the JVM lacks
+     *         native access; the message says what was searched and how to fix it
+     */
+    public static Backend get() {
+        if (STATE instanceof Backend b) {
+            return b;
+        }
+        IllegalStateException cause = (IllegalStateException) STATE;
+        throw new IllegalStateException(cause.getMessage(), cause);
+    }
+
+    private static Object load() {
+        try {
+            if (!Backend.class.getModule().isNativeAccessEnabled()) {
+                throw new IllegalStateException(NATIVE_ACCESS_MESSAGE);
+            }
+            LibCryptoLocator.Found found = LibCryptoLocator.locate();
+            if (found.path() == null) {
+                throw new IllegalStateException("lcjwt found no libcrypto: it looked for aws-lc and"
+                        + " for OpenSSL 3's libcrypto.so.3 (tried " + String.join(", ", found.tried())
+                        + "); install OpenSSL 3 or aws-lc, or set -D" + LibCryptoLocator.PROPERTY
+                        + "=/path/to/libcrypto.so (or " + LibCryptoLocator.ENV + ").");
+            }
+            Kind kind = identify(found.path());
+            try {
+                System.load(found.path().toString());
+            } catch (UnsatisfiedLinkError e) {
+                throw new IllegalStateException("lcjwt could not load " + found.path() + " ("
+                        + found.source() + "): " + e.getMessage(), e);
+            }
+            return new Backend(kind, found.path(), found.source());
+        } catch (IllegalStateException e) {
+            return e;
+        } catch (IllegalCallerException e) {
+            return new IllegalStateException(NATIVE_ACCESS_MESSAGE, e);
+        }
+    }
+
+    /** Tells aws-lc from OpenSSL 3 by their exports, without loading the library for good. */
+    private static Kind identify(Path lib) {
+        try (Arena arena = Arena.ofConfined()) {
+            SymbolLookup lookup;
+            try {
+                lookup = SymbolLookup.libraryLookup(lib, arena);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("lcjwt could not open " + lib + " as a shared library;"
+                        + " point " + LibCryptoLocator.ENV + " at aws-lc's libcrypto.so or OpenSSL 3's"
+                        + " libcrypto.so.3.", e);
+            }
+            if (lookup.find(LibCryptoLocator.AWS_LC_MARKER).isPresent()) {
+                return Kind.AWS_LC;
+            }
+            MemorySegment versionNum = lookup.find("OpenSSL_version_num").orElse(null);
+            if (versionNum != null && lookup.find("EVP_DigestVerify").isPresent()) {
+                try {
+                    long v = (long) Linker.nativeLinker().downcallHandle(versionNum,
+                            FunctionDescriptor.of(ValueLayout.JAVA_LONG)).invokeExact();
+                    if ((v >>> 28) == 3) {
+                        return Kind.OPENSSL_3;
+                    }
+                    throw new IllegalStateException(lib + " is libcrypto version 0x"
+                            + Long.toHexString(v) + ", which lcjwt does not support: it needs aws-lc"
+                            + " or OpenSSL 3 (point " + LibCryptoLocator.ENV + " at one).");
+                } catch (IllegalStateException e) {
+                    throw e;
+                } catch (Throwable t) {
+                    throw new IllegalStateException("lcjwt could not read the version of " + lib, t);
+                }
+            }
+            throw new IllegalStateException(lib + " is neither aws-lc nor OpenSSL 3 (it exports"
+                    + " neither awslc_api_version_num nor OpenSSL_version_num); point "
+                    + LibCryptoLocator.ENV + " at aws-lc's libcrypto.so or OpenSSL 3's libcrypto.so.3.");
+        }
+    }
+
+    /** Which family is live. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** The file that was loaded. */
+    public Path path() {
+        return path;
+    }
+
+    /** Why this library was chosen (explicit setting, aws-lc found, OpenSSL fallback). */
+    public String source() {
+        return source;
+    }
+
+    /** The library's own version text, {@code OpenSSL_version(OPENSSL_VERSION)}. */
+    public String version() {
+        return version;
+    }
+
+    /** {@code OpenSSL_version_num()}. */
+    public long versionNumber() {
+        return versionNumber;
+    }
+
+    /** {@code awslc_api_version_num()} on aws-lc, 0 on OpenSSL. */
+    public long awsLcApiVersion() {
+        return awsLcApiVersion;
+    }
+
+    /** {@code EVP_PKEY_ED25519}, which is also {@code NID_ED25519}: 949 in aws-lc, 1087 in OpenSSL. */
+    public int evpPkeyEd25519() {
+        return ed25519;
+    }
+
+    /** {@code HMAC_CTX_copy_ex}, the precomputed-key calls and {@code ED25519_*} are callable. */
+    public boolean isAwsLc() {
+        return kind == Kind.AWS_LC;
+    }
+
+    /** {@code EVP_sha256()}, looked up once. */
+    public MemorySegment sha256() {
+        return sha256;
+    }
+
+    /** {@code EVP_sha384()}, looked up once. */
+    public MemorySegment sha384() {
+        return sha384;
+    }
+
+    /** {@code EVP_sha512()}, looked up once. */
+    public MemorySegment sha512() {
+        return sha512;
+    }
+
+    /** {@code HMAC_Init_ex} with the key length type of the live library. */
+    public int hmacInitEx(MemorySegment ctx, MemorySegment key, long keyLen, MemorySegment md) {
+        try {
+            return (int) hmacInitEx.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * One-shot {@code HMAC} with the key length type of the live library; writes the MAC to
+     * {@code out} (at least {@code EVP_MAX_MD_SIZE} bytes) and returns its length, or -1 on failure.
+     */
+    public int hmac(MemorySegment md, MemorySegment key, long keyLen, MemorySegment data, long dataLen,
+            MemorySegment out, MemorySegment outLen) {
+        try {
+            MemorySegment r = (MemorySegment) hmacOneShot.invokeExact(md, key, keyLen, data, dataLen,
+                    out, outLen);
+            return r.equals(MemorySegment.NULL) ? -1 : outLen.get(ValueLayout.JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code HMAC_Init_ex}, as a critical downcall (short and non-blocking; heap segments allowed). */
+    MethodHandle hmacInitExCritical() {
+        return hmacInitExCritical;
+    }
+
+    /** {@code ECDSA_do_verify} with the digest length type of the live library. */
+    public int ecdsaDoVerify(MemorySegment digest, long digestLen, MemorySegment sig, MemorySegment ecKey) {
+        try {
+            return (int) ecdsaDoVerify.invokeExact(digest, digestLen, sig, ecKey);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code ERR_get_error}, as an unsigned value. */
+    public long errGetError() {
+        try {
+            long code = (long) errGetError.invokeExact();
+            return kind == Kind.AWS_LC ? code & 0xFFFF_FFFFL : code;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code ERR_error_string_n} for one code. */
+    public String errorString(long code) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buf = arena.allocate(256);
+            MemorySegment unused = (MemorySegment) errErrorStringN.invokeExact(code, buf, 256L);
+            Objects.requireNonNull(unused);
+            return buf.getString(0, StandardCharsets.US_ASCII);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Drains the thread's error queue into one line ({@code "a; b"}), or returns {@code ""} when it
+     * is empty. Call {@link #clearErrors()} before the call whose failure you will report.
+     */
+    public String drainErrors() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 16; i++) {
+            long code = errGetError();
+            if (code == 0) {
+                break;
+            }
+            if (!sb.isEmpty()) {
+                sb.append("; ");
+            }
+            sb.append(errorString(code));
+        }
+        return sb.toString();
+    }
+
+    /** {@code ERR_clear_error}. */
+    public void clearErrors() {
+        libcrypto_h.ERR_clear_error();
+    }
+
+    /** Whether {@code symbol} is exported by the loaded library (for capability checks and tests). */
+    public boolean exports(String symbol) {
+        return SymbolLookup.loaderLookup().find(symbol).isPresent();
+    }
+
+    /** Reinterprets a pointer returned by libcrypto as {@code size} readable bytes. */
+    public static MemorySegment view(MemorySegment pointer, long size) {
+        return pointer.reinterpret(size);
+    }
+
+    /** A critical downcall handle for a generated function, for short calls on hot paths. */
+    static MethodHandle critical(MemorySegment address, FunctionDescriptor descriptor) {
+        return Linker.nativeLinker().downcallHandle(address, descriptor, Linker.Option.critical(true));
+    }
+
+    static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException("libcrypto call failed", t);
+    }
+
+    @Override
+    public String toString() {
+        return kind.displayName() + " (" + version + ") from " + path;
+    }
+}

@@ -1,0 +1,64 @@
+package io.lcjwt.bindings;
+
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The short libcrypto calls of the HMAC hot path, linked with {@code Linker.Option.critical(true)}:
+ * no thread-state transition, and heap segments ({@code MemorySegment.ofArray}) are passed in place,
+ * so a token's bytes reach libcrypto without a copy. Only calls that finish in well under a
+ * microsecond and never block belong here (HMAC over a token, {@code CRYPTO_memcmp}); RSA and EC
+ * work does not.
+ *
+ * <p>The handles are {@code static final} so the JIT can inline through them.
+ */
+public final class Critical {
+
+    private static final MethodHandle HMAC_INIT_EX = Backend.get().hmacInitExCritical();
+    private static final MethodHandle HMAC_UPDATE = Backend.critical(
+            libcrypto_h.HMAC_Update$address(), libcrypto_h.HMAC_Update$descriptor());
+    private static final MethodHandle HMAC_FINAL = Backend.critical(
+            libcrypto_h.HMAC_Final$address(), libcrypto_h.HMAC_Final$descriptor());
+    private static final MethodHandle CRYPTO_MEMCMP = Backend.critical(
+            libcrypto_h.CRYPTO_memcmp$address(), libcrypto_h.CRYPTO_memcmp$descriptor());
+
+    private Critical() {}
+
+    /** {@code HMAC_Init_ex(ctx, key, len, md, NULL)}; a NULL key and md restart with the kept key. */
+    public static int hmacInit(MemorySegment ctx, MemorySegment key, long keyLen, MemorySegment md) {
+        try {
+            return (int) HMAC_INIT_EX.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /** {@code HMAC_Update(ctx, data, len)}; {@code data} may be a heap segment. */
+    public static int hmacUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        try {
+            return (int) HMAC_UPDATE.invokeExact(ctx, data, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /** {@code HMAC_Final(ctx, out, NULL)}; {@code out} may be a heap segment of the MAC's size. */
+    public static int hmacFinal(MemorySegment ctx, MemorySegment out) {
+        try {
+            return (int) HMAC_FINAL.invokeExact(ctx, out, MemorySegment.NULL);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /** {@code CRYPTO_memcmp(a, b, len)}: 0 when equal, in time independent of the contents. */
+    public static int memcmp(MemorySegment a, MemorySegment b, long len) {
+        try {
+            return (int) CRYPTO_MEMCMP.invokeExact(a, b, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+}

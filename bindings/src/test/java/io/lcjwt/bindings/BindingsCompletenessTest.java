@@ -1,0 +1,83 @@
+package io.lcjwt.bindings;
+
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * jextract skips a misspelled {@code --include-function} without a word, and a function can be in
+ * aws-lc's headers yet missing from the library that is loaded. This test reads the committed
+ * argfile and checks both, so a binding cannot silently disappear.
+ */
+class BindingsCompletenessTest {
+
+    /** Exported by aws-lc only; Backend never calls them on OpenSSL. */
+    static final Set<String> AWS_LC_ONLY = Set.of("awslc_api_version_num", "HMAC_CTX_copy_ex",
+            "HMAC_set_precomputed_key_export", "HMAC_get_precomputed_key",
+            "HMAC_Init_from_precomputed_key", "EVP_parse_public_key", "ED25519_keypair",
+            "ED25519_sign", "ED25519_verify");
+
+    private static List<String[]> argfile() throws IOException {
+        Path argfile = Path.of("src/main/jextract/lcjwt.argfile");
+        List<String[]> out = new ArrayList<>();
+        for (String line : Files.readAllLines(argfile)) {
+            String[] parts = line.trim().split("\\s+");
+            if (parts.length == 2 && parts[0].startsWith("--include-")) {
+                out.add(parts);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyListedNameIsGenerated() throws IOException {
+        Set<String> generated = Arrays.stream(libcrypto_h.class.getMethods())
+                .filter(m -> Modifier.isStatic(m.getModifiers()))
+                .map(Method::getName)
+                .collect(Collectors.toSet());
+        List<String[]> entries = argfile();
+        assertTrue(entries.size() > 100, "the argfile lists the functions and constants");
+        List<String> missing = new ArrayList<>();
+        for (String[] e : entries) {
+            if (!generated.contains(e[1])) {
+                missing.add(e[0] + " " + e[1]);
+            }
+        }
+        assertEquals(List.of(), missing, "listed in lcjwt.argfile but not generated");
+    }
+
+    @Test
+    void everyListedFunctionIsExportedByTheLoadedLibrary() throws IOException {
+        Backend backend = Backend.get();
+        List<String> missing = new ArrayList<>();
+        for (String[] e : argfile()) {
+            if (!e[0].equals("--include-function")) {
+                continue;
+            }
+            boolean exported = backend.exports(e[1]);
+            if (backend.isAwsLc() || !AWS_LC_ONLY.contains(e[1])) {
+                if (!exported) {
+                    missing.add(e[1]);
+                }
+            } else {
+                assertFalse(exported, e[1] + " is listed as aws-lc only but OpenSSL exports it;"
+                        + " move it out of AWS_LC_ONLY and Backend");
+            }
+        }
+        assertEquals(List.of(), missing, "functions the bindings list but " + backend + " lacks");
+    }
+}
