@@ -28,7 +28,10 @@ import java.util.Objects;
  *   <li>{@code EVP_PKEY_ED25519} (= {@code NID_ED25519}) is 949 in aws-lc and 1087 in OpenSSL;</li>
  *   <li>{@code HMAC_CTX_copy_ex}, the {@code HMAC_*precomputed*} calls, {@code ED25519_verify} /
  *       {@code ED25519_sign} / {@code ED25519_keypair}, {@code EVP_parse_public_key} and
- *       {@code awslc_api_version_num} exist only in aws-lc.</li>
+ *       {@code awslc_api_version_num} exist only in aws-lc;</li>
+ *   <li>{@code EVP_PKEY_id}, {@code EVP_PKEY_bits} and {@code EVP_PKEY_size} are functions in
+ *       aws-lc but macros in OpenSSL 3, whose exported names are {@code EVP_PKEY_get_id},
+ *       {@code EVP_PKEY_get_bits} and {@code EVP_PKEY_get_size} ({@link #OPENSSL_RENAMED}).</li>
  * </ul>
  * The generated bindings come from aws-lc's headers, so where OpenSSL's C type is narrower this
  * class builds its own downcall handle with OpenSSL's descriptor.
@@ -59,6 +62,12 @@ public final class Backend {
             + " native access: start the JVM with --enable-native-access=io.lcjwt.bindings (module"
             + " path) or --enable-native-access=ALL-UNNAMED (class path).";
 
+    /** Functions generated from aws-lc's headers that OpenSSL 3 exports under another name. */
+    public static final java.util.Map<String, String> OPENSSL_RENAMED = java.util.Map.of(
+            "EVP_PKEY_id", "EVP_PKEY_get_id",
+            "EVP_PKEY_bits", "EVP_PKEY_get_bits",
+            "EVP_PKEY_size", "EVP_PKEY_get_size");
+
     private static final int AWS_LC_ED25519 = 949;
     private static final int OPENSSL_ED25519 = 1087;
 
@@ -79,6 +88,9 @@ public final class Backend {
     private final MethodHandle hmacInitExCritical;
     private final MethodHandle ecdsaDoVerify;
     private final MethodHandle hmacOneShot;
+    private final MethodHandle pkeyId;
+    private final MethodHandle pkeyBits;
+    private final MethodHandle pkeySize;
     private final MethodHandle errGetError;
     private final MethodHandle errErrorStringN;
 
@@ -97,6 +109,12 @@ public final class Backend {
         this.sha512 = libcrypto_h.EVP_sha512();
 
         Linker linker = Linker.nativeLinker();
+        // int f(const EVP_PKEY *) in both; written out because the generated $descriptor() would
+        // resolve the aws-lc name, which OpenSSL lacks.
+        FunctionDescriptor intOfPointer = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
+        this.pkeyId = renamed(kind, "EVP_PKEY_id", intOfPointer);
+        this.pkeyBits = renamed(kind, "EVP_PKEY_bits", intOfPointer);
+        this.pkeySize = renamed(kind, "EVP_PKEY_size", intOfPointer);
         MethodType hmacInitType = MethodType.methodType(int.class, MemorySegment.class,
                 MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
         MethodType ecdsaVerifyType = MethodType.methodType(int.class, MemorySegment.class,
@@ -138,6 +156,13 @@ public final class Backend {
         }
     }
 
+    private static MethodHandle renamed(Kind kind, String awsLcName, FunctionDescriptor descriptor) {
+        String name = kind == Kind.AWS_LC ? awsLcName : OPENSSL_RENAMED.get(awsLcName);
+        MemorySegment address = SymbolLookup.loaderLookup().find(name).orElseThrow(
+                () -> new IllegalStateException("libcrypto does not export " + name));
+        return Linker.nativeLinker().downcallHandle(address, descriptor);
+    }
+
     /**
      * The live backend, loading libcrypto on first use.
      *
@@ -176,6 +201,8 @@ public final class Backend {
             return e;
         } catch (IllegalCallerException e) {
             return new IllegalStateException(NATIVE_ACCESS_MESSAGE, e);
+        } catch (RuntimeException | LinkageError e) {
+            return new IllegalStateException("lcjwt could not bind to libcrypto: " + e, e);
         }
     }
 
@@ -269,6 +296,33 @@ public final class Backend {
     /** {@code EVP_sha512()}, looked up once. */
     public MemorySegment sha512() {
         return sha512;
+    }
+
+    /** {@code EVP_PKEY_id} (OpenSSL 3: {@code EVP_PKEY_get_id}). */
+    public int pkeyId(MemorySegment pkey) {
+        try {
+            return (int) pkeyId.invokeExact(pkey);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code EVP_PKEY_bits} (OpenSSL 3: {@code EVP_PKEY_get_bits}). */
+    public int pkeyBits(MemorySegment pkey) {
+        try {
+            return (int) pkeyBits.invokeExact(pkey);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** {@code EVP_PKEY_size}, the largest signature in bytes (OpenSSL 3: {@code EVP_PKEY_get_size}). */
+    public int pkeySize(MemorySegment pkey) {
+        try {
+            return (int) pkeySize.invokeExact(pkey);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     /** {@code HMAC_Init_ex} with the key length type of the live library. */
