@@ -1,0 +1,105 @@
+package io.lcjwt;
+
+/**
+ * The JWS algorithms lcjwt signs and verifies (RFC 7518 section 3, RFC 8037, RFC 8812). There is
+ * no {@code none}: an unsecured token can never be accepted.
+ *
+ * <p>A verifier takes an explicit allow-list of these; a token whose {@code alg} is not on it is
+ * refused before any signature work.
+ */
+public enum Algorithm {
+    /** HMAC with SHA-256. */
+    HS256("HS256", Family.HMAC, 32),
+    /** HMAC with SHA-384. */
+    HS384("HS384", Family.HMAC, 48),
+    /** HMAC with SHA-512. */
+    HS512("HS512", Family.HMAC, 64),
+    /** RSASSA-PKCS1-v1_5 with SHA-256. */
+    RS256("RS256", Family.RSA, 32),
+    /** RSASSA-PKCS1-v1_5 with SHA-384. */
+    RS384("RS384", Family.RSA, 48),
+    /** RSASSA-PKCS1-v1_5 with SHA-512. */
+    RS512("RS512", Family.RSA, 64),
+    /** RSASSA-PSS with SHA-256, MGF1-SHA-256, 32-byte salt. */
+    PS256("PS256", Family.RSA_PSS, 32),
+    /** RSASSA-PSS with SHA-384, MGF1-SHA-384, 48-byte salt. */
+    PS384("PS384", Family.RSA_PSS, 48),
+    /** RSASSA-PSS with SHA-512, MGF1-SHA-512, 64-byte salt. */
+    PS512("PS512", Family.RSA_PSS, 64),
+    /** ECDSA on P-256 with SHA-256. */
+    ES256("ES256", Family.ECDSA, 32),
+    /** ECDSA on secp256k1 with SHA-256 (RFC 8812). */
+    ES256K("ES256K", Family.ECDSA, 32),
+    /** ECDSA on P-384 with SHA-384. */
+    ES384("ES384", Family.ECDSA, 48),
+    /** ECDSA on P-521 with SHA-512 (read also as {@code ES521}). */
+    ES512("ES512", Family.ECDSA, 64),
+    /** EdDSA with Ed25519 (RFC 8037). */
+    EdDSA("EdDSA", Family.EDDSA, 0);
+
+    /** How an algorithm uses its key. */
+    public enum Family {
+        /** A shared secret. */
+        HMAC,
+        /** An RSA key with PKCS#1 v1.5 padding. */
+        RSA,
+        /** An RSA key with PSS padding. */
+        RSA_PSS,
+        /** An elliptic-curve key on the algorithm's one curve. */
+        ECDSA,
+        /** An Ed25519 key. */
+        EDDSA
+    }
+
+    private final String jwsName;
+    private final Family family;
+    private final int hashBytes;
+
+    Algorithm(String jwsName, Family family, int hashBytes) {
+        this.jwsName = jwsName;
+        this.family = family;
+        this.hashBytes = hashBytes;
+    }
+
+    /** The {@code alg} header value, such as {@code HS256}. */
+    public String jwsName() {
+        return jwsName;
+    }
+
+    /** How the algorithm uses its key. */
+    public Family family() {
+        return family;
+    }
+
+    /**
+     * The digest length in bytes (also the MAC length for HMAC and the minimum HMAC secret), or 0
+     * for EdDSA, which hashes internally.
+     */
+    public int hashBytes() {
+        return hashBytes;
+    }
+
+    /**
+     * The algorithm named exactly {@code name} (case-sensitive, as RFC 7515 requires), or
+     * {@code null}. {@code ES521} is read as {@link #ES512}.
+     */
+    public static Algorithm fromJwsName(String name) {
+        return switch (name) {
+            case "HS256" -> HS256;
+            case "HS384" -> HS384;
+            case "HS512" -> HS512;
+            case "RS256" -> RS256;
+            case "RS384" -> RS384;
+            case "RS512" -> RS512;
+            case "PS256" -> PS256;
+            case "PS384" -> PS384;
+            case "PS512" -> PS512;
+            case "ES256" -> ES256;
+            case "ES256K" -> ES256K;
+            case "ES384" -> ES384;
+            case "ES512", "ES521" -> ES512;
+            case "EdDSA" -> EdDSA;
+            default -> null;
+        };
+    }
+}

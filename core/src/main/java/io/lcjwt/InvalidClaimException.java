@@ -1,0 +1,26 @@
+package io.lcjwt;
+
+/**
+ * A claim is present but wrong: of the wrong JSON type (a string {@code exp}, say, which is never
+ * treated as absent), or not the expected value ({@code aud}, {@code iss}, {@code typ}), or not
+ * bindable to the requested Java type.
+ */
+public final class InvalidClaimException extends JwtException {
+    private static final long serialVersionUID = 1L;
+
+    private final String claim;
+
+    /**
+     * @param claim the claim's name
+     * @param message what was wrong, as a sentence
+     */
+    public InvalidClaimException(String claim, String message) {
+        super(message);
+        this.claim = claim;
+    }
+
+    /** The claim's name, such as {@code aud}. */
+    public String claim() {
+        return claim;
+    }
+}

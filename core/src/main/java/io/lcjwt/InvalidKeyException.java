@@ -1,0 +1,23 @@
+package io.lcjwt;
+
+/**
+ * A key was refused at import or when bound to an algorithm: too short, too weak, malformed, of
+ * the wrong type for the algorithm, or something that looks like a public key offered as an HMAC
+ * secret. The message says which and how to fix it; it never contains key material.
+ */
+public final class InvalidKeyException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    /** @param message what was wrong, as a sentence */
+    public InvalidKeyException(String message) {
+        super(message);
+    }
+
+    /**
+     * @param message what was wrong, as a sentence
+     * @param cause the underlying failure
+     */
+    public InvalidKeyException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

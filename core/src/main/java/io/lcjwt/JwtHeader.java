@@ -1,0 +1,26 @@
+package io.lcjwt;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The JOSE header of a verified token (RFC 7515 section 4).
+ *
+ * @param algorithm the {@code alg}, already checked against the verifier's allow-list
+ * @param keyId the {@code kid}, or null
+ * @param type the {@code typ}, or null
+ * @param parameters every header member as read (unmodifiable), including the three above
+ */
+public record JwtHeader(Algorithm algorithm, String keyId, String type, Map<String, Object> parameters) {
+
+    /** Copies {@code parameters} into an unmodifiable map (null values allowed). */
+    public JwtHeader {
+        parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+    }
+
+    /** One header member, or null. */
+    public Object get(String name) {
+        return parameters.get(name);
+    }
+}

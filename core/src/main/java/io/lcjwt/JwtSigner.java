@@ -1,0 +1,166 @@
+package io.lcjwt;
+
+import io.lcjwt.internal.claims.ClaimsWriter;
+import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.crypto.HmacVerifyKey;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Signs claims (or any content) as compact JWS. Immutable and thread-safe; the header is encoded
+ * once, when the signer is built.
+ *
+ * <pre>{@code
+ * JwtSigner signer = JwtSigner.builder(SecretKey.of(secret))
+ *         .algorithm(Algorithm.HS256)
+ *         .keyId("k1")
+ *         .build();
+ * String token = signer.sign(Map.of("sub", "alice", "exp", Instant.now().plusSeconds(300)));
+ * }</pre>
+ *
+ * <p>The header holds {@code alg}, {@code typ: JWT} (unless {@link Builder#type} says otherwise),
+ * {@code kid} when the key or builder has one, and any parameters added with
+ * {@link Builder#header}. {@code Instant} and {@code Date} claims are written as NumericDates in
+ * whole seconds.
+ */
+public final class JwtSigner {
+
+    private static final Set<String> RESERVED = Set.of("alg", "crit", "b64", "zip", "kid", "typ");
+
+    private final Algorithm algorithm;
+    private final HmacVerifyKey hmac;
+    private final byte[] claimsHeader;
+    private final byte[] contentHeader;
+
+    private JwtSigner(Algorithm algorithm, HmacVerifyKey hmac, byte[] claimsHeader, byte[] contentHeader) {
+        this.algorithm = algorithm;
+        this.hmac = hmac;
+        this.claimsHeader = claimsHeader;
+        this.contentHeader = contentHeader;
+    }
+
+    /** A builder for a signer with {@code key}. */
+    public static Builder builder(JwtKey key) {
+        return new Builder(Objects.requireNonNull(key, "key"));
+    }
+
+    /** The algorithm this signer uses. */
+    public Algorithm algorithm() {
+        return algorithm;
+    }
+
+    /**
+     * Signs {@code claims}: a {@code Map<String, ?>}, a record or a bean (public getters).
+     *
+     * @throws IllegalArgumentException if the claims cannot be written as JSON (NaN, a cycle, a
+     *         non-string map key)
+     */
+    public String sign(Object claims) {
+        return signPayload(claimsHeader, ClaimsWriter.toJson(claims));
+    }
+
+    /**
+     * Signs arbitrary bytes as a compact JWS (no {@code typ} unless the builder set one); read it
+     * back with {@link JwtVerifier#verifyContent}.
+     */
+    public String signContent(byte[] content) {
+        return signPayload(contentHeader, content.clone());
+    }
+
+    private String signPayload(byte[] header, byte[] payload) {
+        int macLen = algorithm.hashBytes();
+        int payB64 = Base64Url.encodedLength(payload.length);
+        int inputLen = header.length + 1 + payB64;
+        byte[] out = new byte[inputLen + 1 + Base64Url.encodedLength(macLen)];
+        System.arraycopy(header, 0, out, 0, header.length);
+        out[header.length] = '.';
+        Base64Url.encode(payload, 0, payload.length, out, header.length + 1);
+        byte[] mac = new byte[macLen];
+        hmac.sign(algorithm, MemorySegment.ofArray(out), inputLen, mac);
+        out[inputLen] = '.';
+        Base64Url.encode(mac, 0, macLen, out, inputLen + 1);
+        return new String(out, StandardCharsets.ISO_8859_1);
+    }
+
+    /** Configures a {@link JwtSigner}. Not thread-safe; the signer it builds is. */
+    public static final class Builder {
+        private final JwtKey key;
+        private Algorithm algorithm;
+        private String keyId;
+        private String type = "JWT";
+        private boolean typeSet;
+        private final Map<String, Object> extra = new LinkedHashMap<>();
+
+        private Builder(JwtKey key) {
+            this.key = key;
+            this.keyId = key.keyId();
+        }
+
+        /** The signing algorithm (mandatory). */
+        public Builder algorithm(Algorithm algorithm) {
+            this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
+            return this;
+        }
+
+        /** The {@code kid} to put in the header (default: the key's own id, if any). */
+        public Builder keyId(String keyId) {
+            this.keyId = keyId;
+            return this;
+        }
+
+        /** The header's {@code typ} (default {@code JWT}; null leaves it out). */
+        public Builder type(String type) {
+            this.type = type;
+            this.typeSet = true;
+            return this;
+        }
+
+        /**
+         * Adds a header parameter. {@code alg}, {@code kid} and {@code typ} have their own methods;
+         * {@code crit}, {@code b64} and {@code zip} are refused, as lcjwt would refuse such tokens.
+         */
+        public Builder header(String name, Object value) {
+            if (RESERVED.contains(name)) {
+                throw new IllegalArgumentException("header parameter \"" + name + "\" cannot be set here"
+                        + (name.equals("kid") || name.equals("typ") || name.equals("alg")
+                        ? "; use keyId(), type() or algorithm()" : "; lcjwt does not produce it"));
+            }
+            extra.put(Objects.requireNonNull(name), value);
+            return this;
+        }
+
+        /**
+         * Builds the signer.
+         *
+         * @throws IllegalStateException if no algorithm was chosen
+         * @throws InvalidKeyException if the key cannot sign with the algorithm
+         */
+        public JwtSigner build() {
+            if (algorithm == null) {
+                throw new IllegalStateException("Choose the signing algorithm with algorithm(...).");
+            }
+            Keys.requireSupport(key, algorithm);
+            HmacVerifyKey impl = (HmacVerifyKey) Keys.impl(key);
+            return new JwtSigner(algorithm, impl, encodeHeader(typeSet || type != null ? type : null),
+                    encodeHeader(typeSet ? type : null));
+        }
+
+        private byte[] encodeHeader(String typ) {
+            Map<String, Object> h = new LinkedHashMap<>();
+            h.put("alg", algorithm.jwsName());
+            if (typ != null) {
+                h.put("typ", typ);
+            }
+            if (keyId != null) {
+                h.put("kid", keyId);
+            }
+            h.putAll(extra);
+            return Base64Url.encode(ClaimsWriter.toJson(h));
+        }
+    }
+}

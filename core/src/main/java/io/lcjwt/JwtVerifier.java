@@ -1,0 +1,300 @@
+package io.lcjwt;
+
+import io.lcjwt.internal.TokenVerifier;
+import io.lcjwt.internal.TokenVerifier.Output;
+import io.lcjwt.internal.claims.ClaimsPolicy;
+import io.lcjwt.internal.claims.ClaimsReader;
+import io.lcjwt.internal.crypto.StaticKeyResolver;
+import io.lcjwt.internal.crypto.VerifyKey;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Verifies compact JWS tokens and returns their claims, checked. Immutable and thread-safe: build
+ * one per key set and share it.
+ *
+ * <pre>{@code
+ * JwtVerifier verifier = JwtVerifier.builder(SecretKey.of(secret))
+ *         .algorithms(Algorithm.HS256)          // mandatory allow-list
+ *         .audience("my-api")
+ *         .issuer("https://id.example")
+ *         .leeway(Duration.ofSeconds(30))
+ *         .build();
+ * Map<String, Object> claims = verifier.decode(token);
+ * MyClaims typed = verifier.decode(token, MyClaims.class);   // a record or a bean
+ * }</pre>
+ *
+ * <p>Every decode checks, in order: the size cap; the compact form (three strict base64url
+ * segments); the header ({@code alg} on the allow-list before any crypto, {@code crit}, {@code b64},
+ * {@code zip}, {@code cty}, {@code kid} type, duplicate members); the signature, in constant time;
+ * then the claims: {@code exp} (required unless {@link Builder#allowMissingExpiration()}),
+ * {@code nbf}, {@code aud}, {@code iss}, the required claims, and the type of every registered
+ * claim. Any failure is a {@link JwtException} subclass that names the reason.
+ *
+ * <p>Tokens may be given as a {@code CharSequence}, a {@code byte[]} range, a {@code ByteBuffer}
+ * (its position is left alone) or a {@code MemorySegment}; bytes are used in place.
+ */
+public final class JwtVerifier {
+
+    private final TokenVerifier engine;
+
+    private JwtVerifier(TokenVerifier engine) {
+        this.engine = engine;
+    }
+
+    /** A builder for a verifier over one key. */
+    public static Builder builder(JwtKey key) {
+        return new Builder(List.of(Objects.requireNonNull(key, "key")));
+    }
+
+    /** A builder for a verifier over several keys, selected by {@code kid}. */
+    public static Builder builder(Collection<? extends JwtKey> keys) {
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("at least one key is needed");
+        }
+        return new Builder(List.copyOf(keys));
+    }
+
+    // ---- claims as a Map ------------------------------------------------------------------------
+
+    /** Verifies {@code token} and returns its claims as an ordered, modifiable map. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> decode(CharSequence token) {
+        return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
+    }
+
+    /** Verifies the token in {@code token[off, off+len)} and returns its claims as a map. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> decode(byte[] token, int off, int len) {
+        return (Map<String, Object>) engine.decode(token, off, len, Map.class, Output.CLAIMS);
+    }
+
+    /** Verifies the token in the buffer's remaining bytes and returns its claims as a map. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> decode(ByteBuffer token) {
+        return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
+    }
+
+    /** Verifies the token in the segment and returns its claims as a map. */
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> decode(MemorySegment token) {
+        return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
+    }
+
+    // ---- claims as a record or bean --------------------------------------------------------------
+
+    /**
+     * Verifies {@code token} and binds its claims to {@code type}: a record (canonical
+     * constructor), a bean (public no-argument constructor and setters) or {@code Map.class}.
+     * NumericDate claims bind to {@code Instant}, {@code long} or {@code double}; {@code aud} to
+     * {@code String} or {@code List<String>}. Members the type does not declare are ignored.
+     */
+    public <T> T decode(CharSequence token, Class<T> type) {
+        return type.cast(engine.decode(token, type, Output.CLAIMS));
+    }
+
+    /** As {@link #decode(CharSequence, Class)}, for the token in {@code token[off, off+len)}. */
+    public <T> T decode(byte[] token, int off, int len, Class<T> type) {
+        return type.cast(engine.decode(token, off, len, type, Output.CLAIMS));
+    }
+
+    /** As {@link #decode(CharSequence, Class)}, for the token in the buffer's remaining bytes. */
+    public <T> T decode(ByteBuffer token, Class<T> type) {
+        return type.cast(engine.decode(token, type, Output.CLAIMS));
+    }
+
+    /** As {@link #decode(CharSequence, Class)}, for the token in the segment. */
+    public <T> T decode(MemorySegment token, Class<T> type) {
+        return type.cast(engine.decode(token, type, Output.CLAIMS));
+    }
+
+    // ---- header and claims ----------------------------------------------------------------------
+
+    /** Verifies {@code token} and returns its header with its claims bound to {@code type}. */
+    @SuppressWarnings("unchecked")
+    public <T> Jwt<T> decodeJwt(CharSequence token, Class<T> type) {
+        return (Jwt<T>) engine.decode(token, type, Output.JWT);
+    }
+
+    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in {@code token[off, off+len)}. */
+    @SuppressWarnings("unchecked")
+    public <T> Jwt<T> decodeJwt(byte[] token, int off, int len, Class<T> type) {
+        return (Jwt<T>) engine.decode(token, off, len, type, Output.JWT);
+    }
+
+    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in the buffer's remaining bytes. */
+    @SuppressWarnings("unchecked")
+    public <T> Jwt<T> decodeJwt(ByteBuffer token, Class<T> type) {
+        return (Jwt<T>) engine.decode(token, type, Output.JWT);
+    }
+
+    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in the segment. */
+    @SuppressWarnings("unchecked")
+    public <T> Jwt<T> decodeJwt(MemorySegment token, Class<T> type) {
+        return (Jwt<T>) engine.decode(token, type, Output.JWT);
+    }
+
+    // ---- any JWS ------------------------------------------------------------------------------
+
+    /**
+     * Verifies a compact JWS whose payload need not be JSON and returns the payload bytes. The
+     * header and signature are checked exactly as for {@link #decode}; no claim is checked.
+     *
+     * <pre>{@code
+     * byte[] content = verifier.verifyContent(jws);
+     * }</pre>
+     */
+    public byte[] verifyContent(CharSequence jws) {
+        return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
+    }
+
+    /** As {@link #verifyContent(CharSequence)}, for the JWS in {@code jws[off, off+len)}. */
+    public byte[] verifyContent(byte[] jws, int off, int len) {
+        return (byte[]) engine.decode(jws, off, len, byte[].class, Output.CONTENT);
+    }
+
+    /** As {@link #verifyContent(CharSequence)}, for the JWS in the buffer's remaining bytes. */
+    public byte[] verifyContent(ByteBuffer jws) {
+        return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
+    }
+
+    /** As {@link #verifyContent(CharSequence)}, for the JWS in the segment. */
+    public byte[] verifyContent(MemorySegment jws) {
+        return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
+    }
+
+    /**
+     * Configures a {@link JwtVerifier}. Not thread-safe; the verifier it builds is.
+     */
+    public static final class Builder {
+        private final List<JwtKey> keys;
+        private final Set<Algorithm> algorithms = EnumSet.noneOf(Algorithm.class);
+        private final Set<String> audiences = new LinkedHashSet<>();
+        private final List<String> required = new ArrayList<>();
+        private String issuer;
+        private Duration leeway = Duration.ZERO;
+        private Clock clock = Clock.systemUTC();
+        private boolean requireExpiration = true;
+        private int maxTokenBytes = 64 * 1024;
+        private String type;
+
+        private Builder(List<JwtKey> keys) {
+            this.keys = keys;
+        }
+
+        /** The allow-list of algorithms (mandatory; a token with any other {@code alg} is refused). */
+        public Builder algorithms(Algorithm... algorithms) {
+            this.algorithms.addAll(Arrays.asList(algorithms));
+            return this;
+        }
+
+        /**
+         * Accepted audiences. With none configured, a token that carries {@code aud} is refused:
+         * a token meant for someone else must not be accepted by accident.
+         */
+        public Builder audience(String... audiences) {
+            for (String a : audiences) {
+                if (a == null || a.isEmpty()) {
+                    throw new IllegalArgumentException("an audience must be a non-empty string");
+                }
+                this.audiences.add(a);
+            }
+            return this;
+        }
+
+        /** The required {@code iss}; tokens without it, or from another issuer, are refused. */
+        public Builder issuer(String issuer) {
+            this.issuer = Objects.requireNonNull(issuer, "issuer");
+            return this;
+        }
+
+        /** Allowed clock skew for {@code exp} and {@code nbf}; default zero, at most 10 minutes. */
+        public Builder leeway(Duration leeway) {
+            if (leeway.isNegative() || leeway.compareTo(Duration.ofMinutes(10)) > 0) {
+                throw new IllegalArgumentException("leeway must be between 0 and 10 minutes");
+            }
+            this.leeway = leeway;
+            return this;
+        }
+
+        /** Claims that must be present (their values are the caller's to judge). */
+        public Builder requireClaims(String... names) {
+            for (String n : names) {
+                if (!required.contains(Objects.requireNonNull(n))) {
+                    required.add(n);
+                }
+            }
+            return this;
+        }
+
+        /** Accepts tokens without {@code exp}. Such tokens never expire; prefer short-lived ones. */
+        public Builder allowMissingExpiration() {
+            this.requireExpiration = false;
+            return this;
+        }
+
+        /** Requires the header's {@code typ} to be {@code type} (case-insensitive), e.g. {@code at+jwt}. */
+        public Builder expectType(String type) {
+            this.type = Objects.requireNonNull(type, "type");
+            return this;
+        }
+
+        /** The time source for {@code exp} and {@code nbf} (default: the system UTC clock). */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread. */
+        public Builder maxTokenBytes(int maxTokenBytes) {
+            if (maxTokenBytes < 16) {
+                throw new IllegalArgumentException("maxTokenBytes must be at least 16");
+            }
+            this.maxTokenBytes = maxTokenBytes;
+            return this;
+        }
+
+        /**
+         * Builds the verifier.
+         *
+         * @throws IllegalStateException if no algorithm was allowed
+         * @throws InvalidKeyException if an allowed algorithm has no key that can serve it
+         */
+        public JwtVerifier build() {
+            if (algorithms.isEmpty()) {
+                throw new IllegalStateException("Name the accepted algorithms with algorithms(...):"
+                        + " lcjwt never takes the algorithm from the token alone.");
+            }
+            List<VerifyKey> impls = new ArrayList<>();
+            for (JwtKey k : keys) {
+                impls.add(Keys.impl(k));
+            }
+            for (Algorithm a : algorithms) {
+                boolean served = false;
+                for (JwtKey k : keys) {
+                    served |= k.supports(a);
+                }
+                if (!served) {
+                    Keys.requireSupport(keys.get(0), a);
+                    throw new InvalidKeyException("No configured key can verify " + a.jwsName() + ".");
+                }
+            }
+            ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
+                    requireExpiration, required);
+            return new JwtVerifier(new TokenVerifier(new StaticKeyResolver(impls), algorithms,
+                    new ClaimsReader(policy), maxTokenBytes, type));
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package io.lcjwt;
+
+import io.lcjwt.internal.crypto.HmacKey;
+import io.lcjwt.internal.crypto.HmacVerifyKey;
+
+import java.lang.ref.Cleaner;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * An HMAC secret for HS256, HS384 and HS512.
+ *
+ * <pre>{@code
+ * SecretKey key = SecretKey.of(secretBytes);          // at least 32 bytes
+ * SecretKey k1  = SecretKey.of(secretBytes).withKeyId("k1");
+ * }</pre>
+ *
+ * <p>Secrets must be at least as long as the hash (RFC 7518 section 3.2): 32 bytes for HS256, 48
+ * for HS384, 64 for HS512. {@link #of} refuses anything under 32 bytes, and a verifier or signer
+ * refuses a key too short for its algorithm. Legacy systems with shorter secrets must say so with
+ * {@link #ofInsecureShortSecret}.
+ *
+ * <p>{@code of} also refuses bytes that look like a public key (PEM, DER SubjectPublicKeyInfo,
+ * JWK or OpenSSH text): using a public key as an HMAC secret is the classic algorithm-confusion
+ * attack, and a real secret never looks like one.
+ *
+ * <p>The key is absorbed into libcrypto once per hash and context; verification then only
+ * restarts a pooled context. The secret never appears in {@code toString} or in messages.
+ */
+public final class SecretKey implements JwtKey {
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final HmacKey hmac;
+    private final HmacVerifyKey impl;
+    private final String keyId;
+    private final boolean allowShort;
+    private final Cleaner.Cleanable cleanable;
+
+    private SecretKey(byte[] secret, String keyId, boolean allowShort) {
+        this.hmac = new HmacKey(secret);
+        this.impl = new HmacVerifyKey(hmac, keyId, allowShort);
+        this.keyId = keyId;
+        this.allowShort = allowShort;
+        HmacKey state = hmac;
+        this.cleanable = CLEANER.register(this, state::close);
+    }
+
+    HmacVerifyKey impl() {
+        if (hmac.isClosed()) {
+            throw new IllegalStateException("this SecretKey has been closed; use an open key");
+        }
+        return impl;
+    }
+
+    /**
+     * An HMAC secret of at least 32 bytes (copied).
+     *
+     * @throws InvalidKeyException if it is shorter than 32 bytes, or looks like a public key
+     */
+    public static SecretKey of(byte[] secret) {
+        check(secret, false);
+        return new SecretKey(secret, null, false);
+    }
+
+    /**
+     * A secret shorter than its algorithm's hash, for legacy systems only: such keys can be
+     * brute-forced far more cheaply than the algorithm promises. Empty secrets are still refused.
+     */
+    public static SecretKey ofInsecureShortSecret(byte[] secret) {
+        check(secret, true);
+        return new SecretKey(secret, null, true);
+    }
+
+    private static void check(byte[] secret, boolean allowShort) {
+        if (secret == null || secret.length == 0) {
+            throw new InvalidKeyException("An HMAC secret must not be empty.");
+        }
+        if (!allowShort && secret.length < 32) {
+            throw new InvalidKeyException("An HMAC secret must be at least 32 bytes (256 bits) for HS256,"
+                    + " 48 for HS384 and 64 for HS512 (RFC 7518 section 3.2); this one has " + secret.length
+                    + ". Use a longer random secret, or SecretKey.ofInsecureShortSecret for a legacy system.");
+        }
+        String kind = publicKeyKind(secret);
+        if (kind != null) {
+            throw new InvalidKeyException("These bytes look like " + kind + ", not an HMAC secret. Using a"
+                    + " public key as a shared secret lets anyone forge tokens; verify RS/ES/EdDSA tokens"
+                    + " with PublicKey instead.");
+        }
+    }
+
+    /** What public-key format the bytes resemble, or null. */
+    private static String publicKeyKind(byte[] b) {
+        String head = new String(b, 0, Math.min(b.length, 4096), StandardCharsets.ISO_8859_1);
+        String trimmed = head.stripLeading();
+        if (head.contains("-----BEGIN")) {
+            return "a PEM document";
+        }
+        if (trimmed.startsWith("ssh-rsa ") || trimmed.startsWith("ssh-ed25519 ")
+                || trimmed.startsWith("ecdsa-sha2-") || trimmed.startsWith("ssh-dss ")) {
+            return "an OpenSSH public key";
+        }
+        if (trimmed.startsWith("{") && head.contains("\"kty\"")) {
+            return "a JWK";
+        }
+        if (b.length > 20 && (b[0] & 0xFF) == 0x30 && (containsOid(b, RSA_OID) || containsOid(b, EC_OID)
+                || containsOid(b, ED25519_OID) || containsOid(b, RSA_PSS_OID))) {
+            return "a DER-encoded public key";
+        }
+        return null;
+    }
+
+    private static final byte[] RSA_OID = {0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01};
+    private static final byte[] RSA_PSS_OID = {0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x0a};
+    private static final byte[] EC_OID = {0x06, 0x07, 0x2a, (byte) 0x86, 0x48, (byte) 0xce, 0x3d, 0x02, 0x01};
+    private static final byte[] ED25519_OID = {0x06, 0x03, 0x2b, 0x65, 0x70};
+
+    private static boolean containsOid(byte[] b, byte[] oid) {
+        int limit = Math.min(b.length, 64) - oid.length;
+        outer:
+        for (int i = 0; i <= limit; i++) {
+            for (int j = 0; j < oid.length; j++) {
+                if (b[i + j] != oid[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** A key with the same secret and the given {@code kid}; it has native state of its own. */
+    public SecretKey withKeyId(String kid) {
+        if (kid == null || kid.isEmpty()) {
+            throw new IllegalArgumentException("a key id must be a non-empty string");
+        }
+        return new SecretKey(secretCopy(), kid, allowShort);
+    }
+
+    private byte[] secretCopy() {
+        if (hmac.isClosed()) {
+            throw new IllegalStateException("this SecretKey has been closed");
+        }
+        return hmac.secretCopy();
+    }
+
+    @Override
+    public String keyId() {
+        return keyId;
+    }
+
+    /** The secret's length in bytes. */
+    public int length() {
+        return hmac.length();
+    }
+
+    /** HMAC algorithms whose hash is no longer than the secret (any HMAC, for insecure short keys). */
+    @Override
+    public boolean supports(Algorithm algorithm) {
+        return impl.supports(algorithm);
+    }
+
+    void requireSupport(Algorithm algorithm) {
+        if (algorithm.family() != Algorithm.Family.HMAC) {
+            throw new InvalidKeyException("A SecretKey serves only HS256, HS384 and HS512, not "
+                    + algorithm.jwsName() + "; use a PublicKey or PrivateKey for it.");
+        }
+        if (!supports(algorithm)) {
+            throw new InvalidKeyException(algorithm.jwsName() + " needs a secret of at least "
+                    + algorithm.hashBytes() + " bytes (RFC 7518 section 3.2); this one has " + hmac.length() + ".");
+        }
+    }
+
+    @Override
+    public void close() {
+        cleanable.clean();
+    }
+
+    @Override
+    public String toString() {
+        return "SecretKey[" + (keyId == null ? "" : "kid=" + keyId + ", ") + hmac.length() + " bytes"
+                + (hmac.isClosed() ? ", closed" : "") + "]";
+    }
+}

@@ -1,0 +1,23 @@
+package io.lcjwt;
+
+/**
+ * The token asks for something lcjwt deliberately does not do: a {@code crit} extension it
+ * does not understand, an unencoded payload ({@code b64: false}), compression ({@code zip}) or a
+ * nested JWT ({@code cty: JWT}).
+ */
+public final class UnsupportedJwtException extends JwtException {
+    private static final long serialVersionUID = 1L;
+
+    /** @param message what was wrong, as a sentence */
+    public UnsupportedJwtException(String message) {
+        super(message);
+    }
+
+    /**
+     * @param message what was wrong, as a sentence
+     * @param cause the underlying failure
+     */
+    public UnsupportedJwtException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

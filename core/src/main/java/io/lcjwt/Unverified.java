@@ -1,0 +1,50 @@
+package io.lcjwt;
+
+import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.codec.HeaderParser;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * Reads a token WITHOUT verifying it. Nothing returned here may be trusted: anyone can write any
+ * header and claims. Use it only to route a token before verification (to pick a verifier by
+ * {@code iss} or {@code kid}, say), never to make an access decision.
+ *
+ * <pre>{@code
+ * String kid = Unverified.header(token).keyId();   // then verify with the right verifier
+ * }</pre>
+ */
+public final class Unverified {
+    private Unverified() {}
+
+    /** The token's header, vetted as a verifier would vet it but NOT verified. */
+    public static JwtHeader header(CharSequence token) {
+        byte[] b = segment(token, 0);
+        return HeaderParser.parse(b, 0, b.length);
+    }
+
+    /** The token's claims as a map, NOT verified and NOT checked (no exp, aud or iss checks). */
+    public static Map<String, Object> claims(CharSequence token) {
+        byte[] b = segment(token, 1);
+        return io.lcjwt.internal.claims.ClaimsReader.readUnchecked(b, 0, b.length);
+    }
+
+    private static byte[] segment(CharSequence token, int index) {
+        if (token == null) {
+            throw new MalformedJwtException("The token is null.");
+        }
+        String s = token.toString();
+        String[] parts = s.split("\\.", -1);
+        if (parts.length != 3) {
+            throw new MalformedJwtException("A compact JWS has exactly two dots (header.payload.signature);"
+                    + " this token has " + (parts.length - 1) + ".");
+        }
+        byte[] decoded = Base64Url.decode(parts[index]);
+        if (decoded == null || !StandardCharsets.US_ASCII.newEncoder().canEncode(parts[index])) {
+            throw new MalformedJwtException("The token's " + (index == 0 ? "header" : "payload")
+                    + " is not strict base64url.");
+        }
+        return decoded;
+    }
+}

@@ -1,0 +1,308 @@
+package io.lcjwt.internal;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.AlgorithmNotAllowedException;
+import io.lcjwt.BadSignatureException;
+import io.lcjwt.InvalidClaimException;
+import io.lcjwt.Jwt;
+import io.lcjwt.JwtHeader;
+import io.lcjwt.MalformedJwtException;
+import io.lcjwt.internal.claims.ClaimsReader;
+import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.crypto.KeyResolver;
+import io.lcjwt.internal.crypto.Scratch;
+import io.lcjwt.internal.crypto.SlotPool;
+import io.lcjwt.internal.crypto.VerifyKey;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The decode path: bytes, once -> split -> header cache -> signature -> claims. One instance per
+ * verifier; immutable apart from its header cache and scratch pool, both lock-free.
+ */
+public final class TokenVerifier {
+
+    private static final int CACHE_SIZE = 16;
+    private static final VarHandle LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** A header already seen with a valid signature, and what it resolved to. */
+    private record CachedHeader(byte[] encoded, JwtHeader header, VerifyKey key) {}
+
+    private final KeyResolver resolver;
+    private final boolean[] allowed = new boolean[Algorithm.values().length];
+    private final Set<Algorithm> allowedSet;
+    private final ClaimsReader claims;
+    private final int maxTokenBytes;
+    private final String expectedType;
+    private final CachedHeader[] cache = new CachedHeader[CACHE_SIZE];
+    private final SlotPool<Scratch> scratchPool = new SlotPool<>();
+
+    public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, ClaimsReader claims,
+            int maxTokenBytes, String expectedType) {
+        this.resolver = resolver;
+        this.allowedSet = EnumSet.copyOf(algorithms);
+        for (Algorithm a : algorithms) {
+            allowed[a.ordinal()] = true;
+        }
+        this.claims = claims;
+        this.maxTokenBytes = maxTokenBytes;
+        this.expectedType = expectedType;
+    }
+
+    /** What a caller wants back. */
+    public enum Output { CLAIMS, JWT, CONTENT }
+
+    // ---- inputs -------------------------------------------------------------------------------
+
+    public Object decode(CharSequence token, Class<?> type, Output out) {
+        if (token == null) {
+            throw new MalformedJwtException("The token is null.");
+        }
+        int len = token.length();
+        checkSize(len);
+        Scratch s = scratch();
+        try {
+            byte[] buf = s.token(len);
+            int acc = 0;
+            if (token instanceof String str) {
+                for (int i = 0; i < len; i++) {
+                    char c = str.charAt(i);
+                    acc |= c;
+                    buf[i] = (byte) c;
+                }
+            } else {
+                for (int i = 0; i < len; i++) {
+                    char c = token.charAt(i);
+                    acc |= c;
+                    buf[i] = (byte) c;
+                }
+            }
+            if (acc > 0x7F) {
+                throw new MalformedJwtException("The token contains non-ASCII characters; a compact JWS"
+                        + " is base64url text and dots only.");
+            }
+            return run(buf, 0, len, null, type, out, s);
+        } finally {
+            release(s);
+        }
+    }
+
+    public Object decode(byte[] token, int off, int len, Class<?> type, Output out) {
+        if (token == null) {
+            throw new MalformedJwtException("The token is null.");
+        }
+        java.util.Objects.checkFromIndexSize(off, len, token.length);
+        checkSize(len);
+        Scratch s = scratch();
+        try {
+            return run(token, off, len, null, type, out, s);
+        } finally {
+            release(s);
+        }
+    }
+
+    public Object decode(ByteBuffer token, Class<?> type, Output out) {
+        if (token == null) {
+            throw new MalformedJwtException("The token is null.");
+        }
+        int len = token.remaining();
+        if (token.hasArray()) {
+            return decode(token.array(), token.arrayOffset() + token.position(), len, type, out);
+        }
+        return decode(MemorySegment.ofBuffer(token), type, out);
+    }
+
+    public Object decode(MemorySegment token, Class<?> type, Output out) {
+        if (token == null) {
+            throw new MalformedJwtException("The token is null.");
+        }
+        if (token.byteSize() > maxTokenBytes) {
+            checkSize(Integer.MAX_VALUE);
+        }
+        int len = (int) token.byteSize();
+        if (!token.isNative() && token.heapBase().orElse(null) instanceof byte[] arr) {
+            return decode(arr, (int) token.address(), len, type, out);
+        }
+        Scratch s = scratch();
+        try {
+            // Parsing reads a heap copy; the signature is computed over the caller's segment in place.
+            byte[] buf = s.token(len);
+            MemorySegment.copy(token, ValueLayout.JAVA_BYTE, 0, buf, 0, len);
+            return run(buf, 0, len, token, type, out, s);
+        } finally {
+            release(s);
+        }
+    }
+
+    private void checkSize(int len) {
+        if (len > maxTokenBytes) {
+            throw new MalformedJwtException("The token is larger than this verifier's cap of "
+                    + maxTokenBytes + " bytes (maxTokenBytes).");
+        }
+    }
+
+    private Scratch scratch() {
+        Scratch s = scratchPool.poll();
+        return s != null ? s : new Scratch();
+    }
+
+    private void release(Scratch s) {
+        scratchPool.offer(s);
+    }
+
+    // ---- the path -----------------------------------------------------------------------------
+
+    private Object run(byte[] b, int off, int len, MemorySegment nativeInput, Class<?> type, Output out, Scratch s) {
+        int end = off + len;
+        // The signature segment is short, so look for the last dot from the end; the first dot
+        // ends the header. A stray dot in the payload fails its base64url decode below.
+        int dot2 = -1;
+        for (int i = end - 1; i >= off; i--) {
+            if (b[i] == '.') {
+                dot2 = i;
+                break;
+            }
+        }
+        int dot1 = -1;
+        for (int i = off; i < end; i++) {
+            if (b[i] == '.') {
+                dot1 = i;
+                break;
+            }
+        }
+        if (dot1 < 0 || dot1 == dot2) {
+            throw notCompact(b, off, len);
+        }
+        int headerLen = dot1 - off;
+        if (headerLen == 0) {
+            throw new MalformedJwtException("The token's header segment is empty.");
+        }
+
+        // Header: a cache hit skips base64 and JSON; only a verified header is ever cached.
+        int h = hash(b, off, headerLen);
+        CachedHeader hit = cache[h & (CACHE_SIZE - 1)];
+        JwtHeader header;
+        VerifyKey key;
+        if (hit != null && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, dot1)) {
+            header = hit.header;
+            key = hit.key;
+        } else {
+            hit = null;
+            int n = Base64Url.decodedLength(headerLen);
+            byte[] hb = n < 0 ? null : s.header(n);
+            if (n < 0 || Base64Url.decode(b, off, headerLen, hb, 0) != n) {
+                throw new MalformedJwtException("The token's header is not strict base64url"
+                        + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
+            }
+            header = HeaderParser.parse(hb, 0, n);
+            Algorithm alg = header.algorithm();
+            if (!allowed[alg.ordinal()]) {
+                throw new AlgorithmNotAllowedException("The JWT is signed with " + alg.jwsName()
+                        + ", which this verifier does not allow (allowed: " + allowedSet + ").");
+            }
+            checkType(header);
+            key = resolver.resolve(header);
+        }
+        Algorithm alg = header.algorithm();
+        if (dot2 == end - 1) {
+            throw new MalformedJwtException("The token has no signature (its third segment is empty);"
+                    + " unsecured JWTs are never accepted.");
+        }
+
+        // Payload: decoded now so that the compact form is fully checked before any crypto.
+        int payOff = dot1 + 1;
+        int payB64 = dot2 - payOff;
+        int payLen = Base64Url.decodedLength(payB64);
+        byte[] pb = payLen < 0 ? null : s.payload(payLen);
+        if (payLen < 0 || Base64Url.decode(b, payOff, payB64, pb, 0) != payLen) {
+            throw notCompact(b, off, len);
+        }
+
+        // Signature.
+        int sigB64 = end - dot2 - 1;
+        int sigLen = Base64Url.decodedLength(sigB64);
+        if (sigLen < 0 || sigLen > s.sig.length || Base64Url.decode(b, dot2 + 1, sigB64, s.sig, 0) != sigLen) {
+            throw new MalformedJwtException("The token's signature is not strict base64url"
+                    + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
+        }
+        MemorySegment input = nativeInput != null ? nativeInput : MemorySegment.ofArray(b).asSlice(off);
+        if (!key.verify(alg, input, dot2 - off, s.sig, 0, sigLen, s)) {
+            throw new BadSignatureException("The JWT's " + alg.jwsName() + " signature does not match"
+                    + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
+        }
+        if (hit == null) {
+            cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOfRange(b, off, dot1), header, key);
+        }
+
+        return switch (out) {
+            case CONTENT -> Arrays.copyOf(pb, payLen);
+            case CLAIMS -> claims.read(pb, 0, payLen, type);
+            case JWT -> new Jwt<>(header, claims.read(pb, 0, payLen, type));
+        };
+    }
+
+    private void checkType(JwtHeader header) {
+        if (expectedType != null) {
+            String typ = header.type();
+            if (typ == null || !(typ.equalsIgnoreCase(expectedType)
+                    || typ.equalsIgnoreCase("application/" + expectedType))) {
+                throw new InvalidClaimException("typ", "The JWT's header type (\"typ\") is "
+                        + (typ == null ? "absent" : "\"" + HeaderParser.printable(typ) + "\"")
+                        + ", but this verifier expects \"" + expectedType + "\".");
+            }
+        }
+    }
+
+    /** A cheap hash of the header segment: its length and three 8-byte windows. */
+    private static int hash(byte[] b, int off, int len) {
+        long x = len;
+        if (len >= 8) {
+            x = x * 31 + (long) LONGS.get(b, off);
+            x = x * 31 + (long) LONGS.get(b, off + (len >> 1) - 4);
+            x = x * 31 + (long) LONGS.get(b, off + len - 8);
+        } else {
+            for (int i = 0; i < len; i++) {
+                x = x * 31 + b[off + i];
+            }
+        }
+        x ^= x >>> 29;
+        x *= 0xBF58476D1CE4E5B9L;
+        return (int) (x ^ (x >>> 32));
+    }
+
+    /** The precise reason a token is not three strict base64url segments, worked out only on failure. */
+    private static MalformedJwtException notCompact(byte[] b, int off, int len) {
+        int dots = 0;
+        for (int i = off; i < off + len; i++) {
+            if (b[i] == '.') {
+                dots++;
+            }
+        }
+        if (len > 0 && (b[off] == '{' || b[off] == '[')) {
+            return new MalformedJwtException("The token looks like a JWS JSON serialization; lcjwt accepts"
+                    + " the compact serialization only (header.payload.signature).");
+        }
+        if (dots != 2) {
+            return new MalformedJwtException("A compact JWS has exactly two dots (header.payload.signature);"
+                    + " this token has " + dots + ".");
+        }
+        return new MalformedJwtException("The token's payload is not strict base64url"
+                + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
+    }
+
+    /** Lowercase names of allowed algorithms, for messages. */
+    public String describeAllowed() {
+        return allowedSet.toString().toLowerCase(Locale.ROOT);
+    }
+}

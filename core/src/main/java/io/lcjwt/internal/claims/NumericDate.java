@@ -1,0 +1,58 @@
+package io.lcjwt.internal.claims;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+import java.io.IOException;
+import java.time.Instant;
+
+/**
+ * An RFC 7519 NumericDate: seconds since the epoch, possibly fractional. Strings, booleans, null
+ * and numbers outside [0, 253402300799] (years 1970..9999) are refused, never clamped or treated
+ * as absent.
+ *
+ * @param seconds whole seconds (floor)
+ * @param nanos the fraction, 0 for integers
+ * @param integral whether the JSON number was an integer
+ */
+record NumericDate(long seconds, int nanos, boolean integral) {
+
+    static final long MAX_SECONDS = 253_402_300_799L;
+
+    static NumericDate read(JsonParser p, String claim) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NUMBER_INT) {
+            if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
+                throw Readers.invalid(claim, "is out of range for a NumericDate");
+            }
+            long s = p.getLongValue();
+            if (s < 0 || s > MAX_SECONDS) {
+                throw Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
+            }
+            return new NumericDate(s, 0, true);
+        }
+        if (t == JsonToken.VALUE_NUMBER_FLOAT) {
+            double d = p.getDoubleValue();
+            if (!(d >= 0 && d <= MAX_SECONDS)) {
+                throw Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
+            }
+            long s = (long) Math.floor(d);
+            int n = (int) Math.min(999_999_999L, Math.round((d - s) * 1e9));
+            return new NumericDate(s, n, false);
+        }
+        throw Readers.wrongType(claim, t, "a NumericDate (a number of seconds since 1970)");
+    }
+
+    long toMillis() {
+        return seconds * 1000 + nanos / 1_000_000;
+    }
+
+    Instant toInstant() {
+        return Instant.ofEpochSecond(seconds, nanos);
+    }
+
+    /** The value a {@code Map} result holds: a {@code Long} for integers, else a {@code Double}. */
+    Object canonical() {
+        return integral ? (Object) seconds : (Object) (seconds + nanos / 1e9);
+    }
+}

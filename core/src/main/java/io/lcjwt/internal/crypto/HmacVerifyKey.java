@@ -1,0 +1,48 @@
+package io.lcjwt.internal.crypto;
+
+import io.lcjwt.Algorithm;
+
+import java.lang.foreign.MemorySegment;
+
+/** A SecretKey as the decode and sign paths see it. */
+public final class HmacVerifyKey implements VerifyKey {
+
+    private final HmacKey hmac;
+    private final String keyId;
+    private final boolean allowShort;
+
+    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort) {
+        this.hmac = hmac;
+        this.keyId = keyId;
+        this.allowShort = allowShort;
+    }
+
+    public HmacKey hmac() {
+        return hmac;
+    }
+
+    @Override
+    public String keyId() {
+        return keyId;
+    }
+
+    @Override
+    public boolean supports(Algorithm alg) {
+        return alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes());
+    }
+
+    @Override
+    public boolean verify(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen,
+            Scratch scratch) {
+        int macBytes = alg.hashBytes();
+        if (sigLen != macBytes || !supports(alg)) {
+            return false;
+        }
+        return hmac.verify(macBytes, input, len, sig, sigOff, scratch.mac);
+    }
+
+    /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}. */
+    public void sign(Algorithm alg, MemorySegment input, long len, byte[] out) {
+        hmac.mac(alg.hashBytes(), input, len, out);
+    }
+}

@@ -1,0 +1,60 @@
+package io.lcjwt.internal.crypto;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.JwtHeader;
+import io.lcjwt.UnknownKeyException;
+import io.lcjwt.internal.codec.HeaderParser;
+
+import java.util.List;
+
+/**
+ * Key selection over a fixed list of keys. A {@code kid} is an opaque string matched exactly; an
+ * unknown {@code kid} is refused, never answered with another key. The one exception is a
+ * verifier holding a single key without a {@code kid}: it ignores the token's {@code kid}, as the
+ * key is the only one it could mean. A token without {@code kid} is verified only when exactly
+ * one configured key serves its algorithm.
+ */
+public final class StaticKeyResolver implements KeyResolver {
+
+    private final List<VerifyKey> keys;
+
+    public StaticKeyResolver(List<VerifyKey> keys) {
+        this.keys = List.copyOf(keys);
+    }
+
+    @Override
+    public VerifyKey resolve(JwtHeader header) {
+        Algorithm alg = header.algorithm();
+        String kid = header.keyId();
+        if (kid != null) {
+            for (VerifyKey k : keys) {
+                if (kid.equals(k.keyId())) {
+                    if (!k.supports(alg)) {
+                        throw new UnknownKeyException("Key \"" + HeaderParser.printable(kid) + "\" does not serve "
+                                + alg.jwsName() + ", the token's algorithm.");
+                    }
+                    return k;
+                }
+            }
+            if (keys.size() == 1 && keys.get(0).keyId() == null && keys.get(0).supports(alg)) {
+                return keys.get(0);
+            }
+            throw new UnknownKeyException("No configured key has the token's kid \""
+                    + HeaderParser.printable(kid) + "\".");
+        }
+        VerifyKey found = null;
+        for (VerifyKey k : keys) {
+            if (k.supports(alg)) {
+                if (found != null) {
+                    throw new UnknownKeyException("The token has no kid, and more than one configured key"
+                            + " serves " + alg.jwsName() + "; lcjwt does not try keys in turn.");
+                }
+                found = k;
+            }
+        }
+        if (found == null) {
+            throw new UnknownKeyException("No configured key serves " + alg.jwsName() + ".");
+        }
+        return found;
+    }
+}

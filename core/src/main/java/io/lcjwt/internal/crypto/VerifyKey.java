@@ -1,0 +1,21 @@
+package io.lcjwt.internal.crypto;
+
+import io.lcjwt.Algorithm;
+
+import java.lang.foreign.MemorySegment;
+
+/** A key's native verification, as the decode path sees it. */
+public interface VerifyKey {
+
+    /** Whether this key may verify tokens of {@code alg} (its kind, curve and size fit). */
+    boolean supports(Algorithm alg);
+
+    /** The key's {@code kid}, or null. */
+    String keyId();
+
+    /**
+     * Verifies {@code sig[sigOff, sigOff+sigLen)} over {@code input[0, len)} (a heap or native
+     * segment, passed in place). Never throws for a bad signature: returns false.
+     */
+    boolean verify(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen, Scratch scratch);
+}

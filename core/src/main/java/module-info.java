@@ -1,0 +1,12 @@
+/**
+ * lcjwt: JSON Web Tokens for Java 22+, verified and signed by aws-lc (or OpenSSL 3) through the
+ * FFM API. The public API is the {@code io.lcjwt} package; everything under
+ * {@code io.lcjwt.internal} is private to the library.
+ */
+module io.lcjwt {
+    requires io.lcjwt.bindings;
+    requires com.fasterxml.jackson.core;
+    requires com.fasterxml.jackson.jr.ob;
+
+    exports io.lcjwt;
+}
