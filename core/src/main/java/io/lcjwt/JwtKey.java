@@ -5,13 +5,32 @@ package io.lcjwt;
  * (libcrypto contexts) is freed by {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the
  * key is unreachable. Closing is idempotent; using a closed key throws {@link IllegalStateException}.
  */
-public sealed interface JwtKey extends AutoCloseable permits SecretKey {
+public sealed interface JwtKey extends AutoCloseable permits SecretKey, PublicKey, PrivateKey {
 
     /** The key id ({@code kid}), or null. */
     String keyId();
 
     /** Whether this key can sign or verify with {@code algorithm}. */
     boolean supports(Algorithm algorithm);
+
+    /**
+     * A key from a JWK (RFC 7517): {@code kty} {@code oct} gives a {@link SecretKey}; {@code RSA},
+     * {@code EC} and {@code OKP} give a {@link PrivateKey} when {@code d} is present, else a
+     * {@link PublicKey}. {@code kid} is kept; an {@code alg} member restricts the key to that
+     * algorithm.
+     *
+     * <pre>{@code
+     * JwtKey key = JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"...\",\"y\":\"...\"}");
+     * }</pre>
+     *
+     * @throws InvalidKeyException when the JWK is malformed, unsupported, weak or inconsistent
+     */
+    static JwtKey fromJwk(String json) {
+        return Keys.fromJwk(json);
+    }
+
+    /** The RFC 7638 thumbprint of the key (of its public half for private keys). */
+    String thumbprint();
 
     /** Frees the native state now. */
     @Override

@@ -2,7 +2,9 @@ package io.lcjwt;
 
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
+import io.lcjwt.internal.crypto.VerifyKey;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -33,13 +35,13 @@ public final class JwtSigner {
     private static final Set<String> RESERVED = Set.of("alg", "crit", "b64", "zip", "kid", "typ");
 
     private final Algorithm algorithm;
-    private final HmacVerifyKey hmac;
+    private final VerifyKey key;
     private final byte[] claimsHeader;
     private final byte[] contentHeader;
 
-    private JwtSigner(Algorithm algorithm, HmacVerifyKey hmac, byte[] claimsHeader, byte[] contentHeader) {
+    private JwtSigner(Algorithm algorithm, VerifyKey key, byte[] claimsHeader, byte[] contentHeader) {
         this.algorithm = algorithm;
-        this.hmac = hmac;
+        this.key = key;
         this.claimsHeader = claimsHeader;
         this.contentHeader = contentHeader;
     }
@@ -73,17 +75,23 @@ public final class JwtSigner {
     }
 
     private String signPayload(byte[] header, byte[] payload) {
-        int macLen = algorithm.hashBytes();
         int payB64 = Base64Url.encodedLength(payload.length);
         int inputLen = header.length + 1 + payB64;
-        byte[] out = new byte[inputLen + 1 + Base64Url.encodedLength(macLen)];
-        System.arraycopy(header, 0, out, 0, header.length);
-        out[header.length] = '.';
-        Base64Url.encode(payload, 0, payload.length, out, header.length + 1);
-        byte[] mac = new byte[macLen];
-        hmac.sign(algorithm, MemorySegment.ofArray(out), inputLen, mac);
+        byte[] input = new byte[inputLen];
+        System.arraycopy(header, 0, input, 0, header.length);
+        input[header.length] = '.';
+        Base64Url.encode(payload, 0, payload.length, input, header.length + 1);
+        byte[] sig;
+        if (key instanceof HmacVerifyKey hmac) {
+            sig = new byte[algorithm.hashBytes()];
+            hmac.sign(algorithm, MemorySegment.ofArray(input), inputLen, sig);
+        } else {
+            sig = ((AsymmetricKey) key).sign(algorithm, MemorySegment.ofArray(input), inputLen);
+        }
+        byte[] out = new byte[inputLen + 1 + Base64Url.encodedLength(sig.length)];
+        System.arraycopy(input, 0, out, 0, inputLen);
         out[inputLen] = '.';
-        Base64Url.encode(mac, 0, macLen, out, inputLen + 1);
+        Base64Url.encode(sig, 0, sig.length, out, inputLen + 1);
         return new String(out, StandardCharsets.ISO_8859_1);
     }
 
@@ -144,8 +152,11 @@ public final class JwtSigner {
             if (algorithm == null) {
                 throw new IllegalStateException("Choose the signing algorithm with algorithm(...).");
             }
+            if (key instanceof PublicKey) {
+                throw new InvalidKeyException("A PublicKey cannot sign; use the matching PrivateKey.");
+            }
             Keys.requireSupport(key, algorithm);
-            HmacVerifyKey impl = (HmacVerifyKey) Keys.impl(key);
+            VerifyKey impl = Keys.impl(key);
             return new JwtSigner(algorithm, impl, encodeHeader(typeSet || type != null ? type : null),
                     encodeHeader(typeSet ? type : null));
         }

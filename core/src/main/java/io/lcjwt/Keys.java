@@ -1,6 +1,8 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.crypto.VerifyKey;
+import io.lcjwt.internal.keys.Jwk;
+import io.lcjwt.internal.keys.KeyFactory;
 
 /** Package-private bridge from public key types to their internal implementations. */
 final class Keys {
@@ -9,6 +11,8 @@ final class Keys {
     static VerifyKey impl(JwtKey key) {
         return switch (key) {
             case SecretKey s -> s.impl();
+            case PublicKey p -> p.impl();
+            case PrivateKey p -> p.impl();
         };
     }
 
@@ -16,6 +20,32 @@ final class Keys {
     static void requireSupport(JwtKey key, Algorithm alg) {
         switch (key) {
             case SecretKey s -> s.requireSupport(alg);
+            case PublicKey p -> requireAsymmetric(key, p.info().describe(), alg);
+            case PrivateKey p -> requireAsymmetric(key, p.impl().info().describe(), alg);
         }
+    }
+
+    private static void requireAsymmetric(JwtKey key, String what, Algorithm alg) {
+        if (!key.supports(alg)) {
+            throw new InvalidKeyException("The key is " + what + ", which cannot serve " + alg.jwsName()
+                    + (alg.family() == Algorithm.Family.HMAC ? "; HMAC algorithms need a SecretKey." : "."));
+        }
+    }
+
+    static JwtKey fromJwk(String json) {
+        Jwk.Parsed p = Jwk.parse(json);
+        if (p.secret() != null) {
+            SecretKey k = SecretKey.of(p.secret());
+            if (p.kid() == null) {
+                return k;
+            }
+            try (k) {
+                return k.withKeyId(p.kid());
+            }
+        }
+        if (p.pkcs8() != null) {
+            return new PrivateKey(KeyFactory.privateFromPkcs8(p.pkcs8(), p.kid(), p.alg(), p.pub()));
+        }
+        return new PublicKey(KeyFactory.publicFromInfo(p.pub(), p.kid(), p.alg()));
     }
 }

@@ -170,6 +170,13 @@ public final class SecretKey implements JwtKey {
         }
     }
 
+    /** The RFC 7638 thumbprint of the {@code oct} JWK. */
+    @Override
+    public String thumbprint() {
+        return io.lcjwt.internal.keys.Jwk.thumbprint(java.util.Map.of("kty", "oct", "k",
+                io.lcjwt.internal.keys.Jwk.b64(secretCopy())));
+    }
+
     @Override
     public void close() {
         cleanable.clean();

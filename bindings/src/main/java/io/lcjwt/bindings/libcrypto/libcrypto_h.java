@@ -1055,6 +1055,66 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_MD_CTX_reset {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_MD_CTX_reset").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_reset(EVP_MD_CTX *ctx)
+     * }
+     */
+    public static FunctionDescriptor EVP_MD_CTX_reset$descriptor() {
+        return EVP_MD_CTX_reset.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_reset(EVP_MD_CTX *ctx)
+     * }
+     */
+    public static MethodHandle EVP_MD_CTX_reset$handle() {
+        return EVP_MD_CTX_reset.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_reset(EVP_MD_CTX *ctx)
+     * }
+     */
+    public static MemorySegment EVP_MD_CTX_reset$address() {
+        return EVP_MD_CTX_reset.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_reset(EVP_MD_CTX *ctx)
+     * }
+     */
+    public static int EVP_MD_CTX_reset(MemorySegment ctx) {
+        var mh$ = EVP_MD_CTX_reset.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_MD_CTX_reset", ctx);
+            }
+            return (int)mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class EVP_Digest {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_INT,

@@ -1,0 +1,131 @@
+package io.lcjwt;
+
+import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.keys.Jwk;
+import io.lcjwt.internal.keys.KeyFactory;
+import io.lcjwt.internal.keys.KeyInfo;
+
+import java.lang.ref.Cleaner;
+import java.util.Base64;
+import java.util.Map;
+
+/**
+ * An RSA, EC (P-256, P-384, P-521, secp256k1) or Ed25519 public key, parsed into libcrypto once.
+ *
+ * <pre>{@code
+ * PublicKey key = PublicKey.fromPem(Files.readString(Path.of("issuer.pem")));
+ * JwtVerifier verifier = JwtVerifier.builder(key).algorithms(Algorithm.RS256).build();
+ * }</pre>
+ *
+ * <p>Refused at import, each with its own message: RSA keys outside 2048..8192 bits or with an
+ * exponent that is even or below 65537; EC points not on their curve or on another curve;
+ * Ed25519 keys that are not canonical or of small order; private keys; PEM text holding more
+ * than one block. A key serves only algorithms of its kind: an RSA key RS* and PS*, an EC key the
+ * one ES algorithm of its curve, an Ed25519 key EdDSA.
+ */
+public final class PublicKey implements JwtKey {
+
+    private static final Cleaner CLEANER = Cleaner.create();
+
+    private final AsymmetricKey impl;
+    private final Cleaner.Cleanable cleanable;
+
+    PublicKey(AsymmetricKey impl) {
+        this.impl = impl;
+        AsymmetricKey state = impl;
+        this.cleanable = CLEANER.register(this, state::close);
+    }
+
+    /** From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}. */
+    public static PublicKey fromPem(String pem) {
+        return new PublicKey(KeyFactory.publicFromPem(pem, null));
+    }
+
+    /** From a DER SubjectPublicKeyInfo. */
+    public static PublicKey fromDer(byte[] spki) {
+        return new PublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
+    }
+
+    /** The same key with the given {@code kid}; it has native state of its own. */
+    public PublicKey withKeyId(String kid) {
+        if (kid == null || kid.isEmpty()) {
+            throw new IllegalArgumentException("a key id must be a non-empty string");
+        }
+        return new PublicKey(KeyFactory.publicFromInfo(impl.info(), kid, impl.restriction()));
+    }
+
+    AsymmetricKey impl() {
+        if (impl.evp().isClosed()) {
+            throw new IllegalStateException("this PublicKey has been closed; use an open key");
+        }
+        return impl;
+    }
+
+    @Override
+    public String keyId() {
+        return impl.keyId();
+    }
+
+    @Override
+    public boolean supports(Algorithm algorithm) {
+        return impl.supports(algorithm);
+    }
+
+    /** {@code RSA}, {@code EC} or {@code OKP}, as in a JWK's {@code kty}. */
+    public String keyType() {
+        return switch (impl.info().kind()) {
+            case RSA -> "RSA";
+            case EC -> "EC";
+            case ED25519 -> "OKP";
+        };
+    }
+
+    /** The key size in bits (the modulus for RSA, the field for EC, 256 for Ed25519). */
+    public int bits() {
+        return impl.info().bits();
+    }
+
+    /** The DER SubjectPublicKeyInfo. */
+    public byte[] toDer() {
+        return impl.info().spki().clone();
+    }
+
+    /** PEM {@code PUBLIC KEY}. */
+    public String toPem() {
+        return "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(impl.info().spki())
+                + "\n-----END PUBLIC KEY-----\n";
+    }
+
+    /** The public JWK: {@code kty}, the public members (EC coordinates at full width), and {@code kid}. */
+    public String toJwk() {
+        Map<String, Object> m = Jwk.publicMembers(impl.info());
+        if (keyId() != null) {
+            m.put("kid", keyId());
+        }
+        if (impl.restriction() != null) {
+            m.put("alg", impl.restriction().jwsName());
+        }
+        return Jwk.toJson(m);
+    }
+
+    /** The RFC 7638 JWK thumbprint (SHA-256, base64url). */
+    public String thumbprint() {
+        return Jwk.thumbprint(Jwk.publicMembers(impl.info()));
+    }
+
+    KeyInfo info() {
+        return impl.info();
+    }
+
+    @Override
+    public void close() {
+        cleanable.clean();
+    }
+
+    @Override
+    public String toString() {
+        return "PublicKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + impl.info().describe().substring(
+                impl.info().describe().indexOf(' ') + 1) + (impl.evp().isClosed() ? ", closed" : "") + "]";
+    }
+}

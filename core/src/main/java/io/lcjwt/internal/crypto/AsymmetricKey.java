@@ -1,0 +1,123 @@
+package io.lcjwt.internal.crypto;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.internal.keys.KeyInfo;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+
+/**
+ * An RSA, EC or Ed25519 key as the decode and sign paths see it. One class, one switch per
+ * family: RS/PS through {@code EVP_DigestVerify} with the algorithm's padding; ES with the JWS
+ * signature (r || s) checked and converted to DER; EdDSA through aws-lc's {@code ED25519_verify}
+ * where it exists (no EVP context to set up), else EVP.
+ */
+public final class AsymmetricKey implements VerifyKey {
+
+    private final EvpKey evp;
+    private final KeyInfo info;
+    private final String keyId;
+    private final Algorithm only;
+    private final boolean isPrivate;
+
+    /**
+     * @param only a JWK's {@code alg}, restricting the key to that one algorithm, or null
+     */
+    public AsymmetricKey(EvpKey evp, KeyInfo info, String keyId, Algorithm only, boolean isPrivate) {
+        this.evp = evp;
+        this.info = info;
+        this.keyId = keyId;
+        this.only = only;
+        this.isPrivate = isPrivate;
+    }
+
+    public EvpKey evp() {
+        return evp;
+    }
+
+    public KeyInfo info() {
+        return info;
+    }
+
+    @Override
+    public String keyId() {
+        return keyId;
+    }
+
+    public Algorithm restriction() {
+        return only;
+    }
+
+    @Override
+    public boolean supports(Algorithm alg) {
+        return info.serves(alg) && (only == null || only == alg);
+    }
+
+    @Override
+    public boolean verify(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen, Scratch s) {
+        if (!supports(alg)) {
+            return false;
+        }
+        return switch (info.kind()) {
+            case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, sigOff, sigLen);
+            case EC -> verifyEcdsa(alg, input, len, sig, sigOff, sigLen);
+            case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig, sigOff);
+        };
+    }
+
+    private boolean verifyEcdsa(Algorithm alg, MemorySegment input, long len, byte[] sig, int off, int sigLen) {
+        int c = info.curve().coordBytes;
+        if (sigLen != 2 * c) {
+            return false; // DER, or the wrong curve's size: JWS wants exactly r || s
+        }
+        byte[] n = info.curve().order();
+        if (!inRange(sig, off, c, n) || !inRange(sig, off + c, c, n)) {
+            return false; // r or s is 0 or >= n (CVE-2022-21449 "psychic signatures")
+        }
+        byte[] der = EcdsaDer.encode(sig, off, c);
+        return EvpOps.verify(evp, alg, input, len, der, 0, der.length);
+    }
+
+    /** 0 < v < n, for a big-endian v of {@code len} bytes and an order of the same length. */
+    static boolean inRange(byte[] b, int off, int len, byte[] n) {
+        boolean zero = true;
+        for (int i = 0; i < len; i++) {
+            if (b[off + i] != 0) {
+                zero = false;
+                break;
+            }
+        }
+        return !zero && Arrays.compareUnsigned(b, off, off + len, n, 0, len) < 0;
+    }
+
+    private boolean verifyEd25519(Algorithm alg, MemorySegment input, long len, byte[] sig, int off) {
+        if (!Backend.get().isAwsLc()) {
+            return EvpOps.verify(evp, alg, input, len, sig, off, 64);
+        }
+        evp.acquire();
+        EvpKey.Work w = evp.work();
+        try {
+            MemorySegment pub = w.arena.allocateFrom(ValueLayout.JAVA_BYTE, info.x());
+            return libcrypto_h.ED25519_verify(w.input(input, len), len, w.sig(sig, off, 64), pub) == 1;
+        } finally {
+            evp.done(w);
+            evp.release();
+        }
+    }
+
+    /** The JWS signature (r || s for ECDSA) over {@code input[0, len)}. */
+    public byte[] sign(Algorithm alg, MemorySegment input, long len) {
+        if (!isPrivate) {
+            throw new IllegalStateException("a public key cannot sign");
+        }
+        byte[] raw = EvpOps.sign(evp, alg, input, len);
+        return info.kind() == KeyInfo.Kind.EC ? EcdsaDer.decode(raw, info.curve().coordBytes) : raw;
+    }
+
+    public void close() {
+        evp.close();
+    }
+}

@@ -1,0 +1,189 @@
+package io.lcjwt.internal.crypto;
+
+import io.lcjwt.InvalidKeyException;
+import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Owns one {@code EVP_PKEY}, parsed once, and a pool of the native working memory its operations
+ * need ({@link Work}: an {@code EVP_MD_CTX} and buffers). Closing is safe while operations run:
+ * each operation holds a use count, and the last one out frees the key.
+ */
+public final class EvpKey {
+
+    /** Live EVP_PKEYs owned by lcjwt, for leak tests and metrics. */
+    public static final AtomicLong LIVE = new AtomicLong();
+
+    private static final int CLOSED = 1 << 30;
+    private static final int FREED = -1;
+
+    private final MemorySegment pkey;
+    private final AtomicInteger state = new AtomicInteger();
+    private final SlotPool<Work> pool = new SlotPool<>();
+
+    /** Native working memory for one operation at a time. */
+    public static final class Work {
+        final Arena arena = Arena.ofShared();
+        final MemorySegment mdCtx;
+        final MemorySegment pctxOut;
+        final MemorySegment sizeOut;
+        MemorySegment buf;
+        MemorySegment sig;
+
+        Work() {
+            mdCtx = libcrypto_h.EVP_MD_CTX_new();
+            if (mdCtx.equals(MemorySegment.NULL)) {
+                arena.close();
+                throw new OutOfMemoryError("libcrypto could not allocate an EVP_MD_CTX");
+            }
+            pctxOut = arena.allocate(ValueLayout.ADDRESS);
+            sizeOut = arena.allocate(ValueLayout.JAVA_LONG);
+            buf = arena.allocate(2048);
+            sig = arena.allocate(1024);
+        }
+
+        /** The input in native memory: the caller's segment when native, else a copy in {@link #buf}. */
+        MemorySegment input(MemorySegment in, long len) {
+            if (in.isNative()) {
+                return in;
+            }
+            if (buf.byteSize() < len) {
+                buf = arena.allocate(Math.max(len, buf.byteSize() * 2));
+            }
+            MemorySegment.copy(in, 0, buf, 0, len);
+            return buf;
+        }
+
+        MemorySegment sig(byte[] s, int off, int len) {
+            if (sig.byteSize() < len) {
+                sig = arena.allocate(len);
+            }
+            MemorySegment.copy(s, off, sig, ValueLayout.JAVA_BYTE, 0, len);
+            return sig;
+        }
+
+        void free() {
+            libcrypto_h.EVP_MD_CTX_free(mdCtx);
+            arena.close();
+        }
+    }
+
+    /** Takes ownership of {@code pkey} (from d2i_PUBKEY / d2i_AutoPrivateKey / keygen). */
+    public EvpKey(MemorySegment pkey) {
+        if (pkey == null || pkey.equals(MemorySegment.NULL)) {
+            throw new InvalidKeyException("libcrypto could not read the key: " + Backend.get().drainErrors());
+        }
+        this.pkey = pkey;
+        LIVE.incrementAndGet();
+    }
+
+    /** Parses a DER SubjectPublicKeyInfo. */
+    public static EvpKey fromSpki(byte[] der) {
+        Backend b = Backend.get();
+        b.clearErrors();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pp = pointerTo(arena, der);
+            MemorySegment pkey = libcrypto_h.d2i_PUBKEY(MemorySegment.NULL, pp, der.length);
+            if (pkey.equals(MemorySegment.NULL)) {
+                throw new InvalidKeyException("libcrypto refused the public key (for an EC key: the point is not"
+                        + " on its curve): " + b.drainErrors());
+            }
+            return new EvpKey(pkey);
+        }
+    }
+
+    /** Parses a DER PKCS#8 PrivateKeyInfo. */
+    public static EvpKey fromPkcs8(byte[] der) {
+        Backend b = Backend.get();
+        b.clearErrors();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pp = pointerTo(arena, der);
+            MemorySegment pkey = libcrypto_h.d2i_AutoPrivateKey(MemorySegment.NULL, pp, der.length);
+            if (pkey.equals(MemorySegment.NULL)) {
+                throw new InvalidKeyException("libcrypto refused the private key: " + b.drainErrors());
+            }
+            return new EvpKey(pkey);
+        }
+    }
+
+    private static MemorySegment pointerTo(Arena arena, byte[] der) {
+        MemorySegment data = arena.allocate(Math.max(1, der.length));
+        MemorySegment.copy(der, 0, data, ValueLayout.JAVA_BYTE, 0, der.length);
+        MemorySegment pp = arena.allocate(ValueLayout.ADDRESS);
+        pp.set(ValueLayout.ADDRESS, 0, data);
+        return pp;
+    }
+
+    /** The public half as DER SubjectPublicKeyInfo ({@code i2d_PUBKEY}). */
+    public byte[] spki() {
+        MemorySegment k = acquire();
+        try (Arena arena = Arena.ofConfined()) {
+            int len = libcrypto_h.i2d_PUBKEY(k, MemorySegment.NULL);
+            if (len <= 0) {
+                throw new IllegalStateException("libcrypto could not encode the public key: " + Backend.get().drainErrors());
+            }
+            MemorySegment buf = arena.allocate(len);
+            MemorySegment pp = arena.allocate(ValueLayout.ADDRESS);
+            pp.set(ValueLayout.ADDRESS, 0, buf);
+            libcrypto_h.i2d_PUBKEY(k, pp);
+            return buf.toArray(ValueLayout.JAVA_BYTE);
+        } finally {
+            release();
+        }
+    }
+
+    /** Marks the key in use; every acquire is paired with {@link #release()}. */
+    public MemorySegment acquire() {
+        while (true) {
+            int s = state.get();
+            if (s < 0 || (s & CLOSED) != 0) {
+                throw new IllegalStateException("this key has been closed; use an open key");
+            }
+            if (state.compareAndSet(s, s + 1)) {
+                return pkey;
+            }
+        }
+    }
+
+    public void release() {
+        if (state.decrementAndGet() == CLOSED && state.compareAndSet(CLOSED, FREED)) {
+            free();
+        }
+    }
+
+    /** Idempotent; frees now, or when the last running operation finishes. */
+    public void close() {
+        int prev = state.getAndUpdate(s -> s < 0 ? s : s | CLOSED);
+        if (prev >= 0 && (prev & CLOSED) == 0 && prev == 0 && state.compareAndSet(CLOSED, FREED)) {
+            free();
+        }
+    }
+
+    public boolean isClosed() {
+        int s = state.get();
+        return s < 0 || (s & CLOSED) != 0;
+    }
+
+    private void free() {
+        pool.drain(Work::free);
+        libcrypto_h.EVP_PKEY_free(pkey);
+        LIVE.decrementAndGet();
+    }
+
+    Work work() {
+        Work w = pool.poll();
+        return w != null ? w : new Work();
+    }
+
+    void done(Work w) {
+        if (isClosed() || !pool.offer(w)) {
+            w.free();
+        }
+    }
+}

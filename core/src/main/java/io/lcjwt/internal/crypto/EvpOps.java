@@ -1,0 +1,101 @@
+package io.lcjwt.internal.crypto;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * {@code EVP_DigestVerify} / {@code EVP_DigestSign} over an {@link EvpKey}, with the padding each
+ * RSA algorithm fixes: PKCS#1 v1.5 for RS*, and for PS* PSS with MGF1 over the same hash and a
+ * salt exactly as long as the hash (RFC 7518 section 3.5) -- nothing else verifies.
+ */
+final class EvpOps {
+    private EvpOps() {}
+
+    static final int PAD_NONE = 0;
+    static final int PAD_PKCS1 = 1;
+    static final int PAD_PSS = 6;
+
+    static MemorySegment md(Algorithm alg) {
+        Backend b = Backend.get();
+        return switch (alg.hashBytes()) {
+            case 32 -> b.sha256();
+            case 48 -> b.sha384();
+            case 64 -> b.sha512();
+            default -> MemorySegment.NULL; // EdDSA hashes internally
+        };
+    }
+
+    static int padding(Algorithm alg) {
+        return switch (alg.family()) {
+            case RSA -> PAD_PKCS1;
+            case RSA_PSS -> PAD_PSS;
+            default -> PAD_NONE;
+        };
+    }
+
+    private static boolean setup(MemorySegment pctx, int padding, MemorySegment md) {
+        if (padding == PAD_NONE) {
+            return true;
+        }
+        if (libcrypto_h.EVP_PKEY_CTX_set_rsa_padding(pctx, padding) != 1) {
+            return false;
+        }
+        return padding != PAD_PSS
+                || (libcrypto_h.EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, libcrypto_h.RSA_PSS_SALTLEN_DIGEST()) == 1
+                && libcrypto_h.EVP_PKEY_CTX_set_rsa_mgf1_md(pctx, md) == 1);
+    }
+
+    /** True only when libcrypto says the signature is valid. */
+    static boolean verify(EvpKey key, Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen) {
+        MemorySegment pkey = key.acquire();
+        EvpKey.Work w = key.work();
+        try {
+            MemorySegment md = md(alg);
+            libcrypto_h.EVP_MD_CTX_reset(w.mdCtx);
+            boolean ok = libcrypto_h.EVP_DigestVerifyInit(w.mdCtx, w.pctxOut, md, MemorySegment.NULL, pkey) == 1
+                    && setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
+                    && libcrypto_h.EVP_DigestVerify(w.mdCtx, w.sig(sig, sigOff, sigLen), sigLen,
+                            w.input(input, len), len) == 1;
+            if (!ok) {
+                Backend.get().clearErrors();
+            }
+            return ok;
+        } finally {
+            key.done(w);
+            key.release();
+        }
+    }
+
+    /** The raw libcrypto signature (DER for ECDSA) over {@code input[0, len)}. */
+    static byte[] sign(EvpKey key, Algorithm alg, MemorySegment input, long len) {
+        MemorySegment pkey = key.acquire();
+        EvpKey.Work w = key.work();
+        Backend b = Backend.get();
+        try {
+            MemorySegment md = md(alg);
+            libcrypto_h.EVP_MD_CTX_reset(w.mdCtx);
+            b.clearErrors();
+            MemorySegment in = w.input(input, len);
+            if (libcrypto_h.EVP_DigestSignInit(w.mdCtx, w.pctxOut, md, MemorySegment.NULL, pkey) != 1
+                    || !setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
+                    || libcrypto_h.EVP_DigestSign(w.mdCtx, MemorySegment.NULL, w.sizeOut, in, len) != 1) {
+                throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
+            }
+            long max = w.sizeOut.get(ValueLayout.JAVA_LONG, 0);
+            if (w.sig.byteSize() < max) {
+                w.sig = w.arena.allocate(max);
+            }
+            if (libcrypto_h.EVP_DigestSign(w.mdCtx, w.sig, w.sizeOut, in, len) != 1) {
+                throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
+            }
+            return w.sig.asSlice(0, w.sizeOut.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE);
+        } finally {
+            key.done(w);
+            key.release();
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package io.lcjwt.internal.keys;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.InvalidKeyException;
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.internal.claims.ClaimsWriter;
+import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.codec.Json;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * JSON Web Keys (RFC 7517, RFC 7518 section 6, RFC 8037) in and out, and RFC 7638 thumbprints.
+ * Import is strict: members of the right types, strict base64url, coordinates of the curve's exact
+ * size, all CRT members for RSA private keys, and nothing it cannot use silently ignored.
+ */
+public final class Jwk {
+    private Jwk() {}
+
+    /** A parsed JWK. Exactly one of {@code secret}, {@code pub} is set; {@code pkcs8} for private keys. */
+    public record Parsed(String kty, String kid, Algorithm alg, String use, List<String> keyOps,
+            byte[] secret, KeyInfo pub, byte[] pkcs8, Map<String, Object> members) {}
+
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> readObject(String json) {
+        if (json == null) {
+            throw new InvalidKeyException("The JWK is null.");
+        }
+        byte[] b = json.getBytes(StandardCharsets.UTF_8);
+        try (JsonParser p = Json.parser(b, 0, b.length)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new InvalidKeyException("A JWK is a JSON object.");
+            }
+            Object m = Json.readNatural(p, true);
+            if (p.nextToken() != null) {
+                throw new InvalidKeyException("The JWK has data after its JSON object.");
+            }
+            return (Map<String, Object>) m;
+        } catch (IOException e) {
+            throw new InvalidKeyException("The JWK is not valid JSON: " + Json.describe(e) + ".");
+        }
+    }
+
+    public static Parsed parse(String json) {
+        return parse(readObject(json));
+    }
+
+    public static Parsed parse(Map<String, Object> m) {
+        String kty = str(m, "kty", true);
+        String kid = str(m, "kid", false);
+        String use = str(m, "use", false);
+        String algName = str(m, "alg", false);
+        Algorithm alg = null;
+        if (algName != null) {
+            alg = Algorithm.fromJwsName(algName);
+            if (alg == null) {
+                throw new InvalidKeyException("The JWK's alg \"" + algName + "\" is not a JWS algorithm lcjwt supports.");
+            }
+        }
+        List<String> ops = null;
+        if (m.containsKey("key_ops")) {
+            if (!(m.get("key_ops") instanceof List<?> l) || !l.stream().allMatch(o -> o instanceof String)) {
+                throw new InvalidKeyException("The JWK's key_ops must be an array of strings.");
+            }
+            @SuppressWarnings("unchecked")
+            List<String> typed = (List<String>) l;
+            ops = List.copyOf(typed);
+        }
+        switch (kty) {
+            case "oct" -> {
+                return new Parsed(kty, kid, alg, use, ops, bytes(m, "k", true), null, null, m);
+            }
+            case "RSA" -> {
+                if (m.containsKey("oth")) {
+                    throw new InvalidKeyException("Multi-prime RSA keys (\"oth\") are not supported.");
+                }
+                BigInteger n = uint(m, "n", true);
+                BigInteger e = uint(m, "e", true);
+                KeyInfo pub = Spki.rsa(n, e);
+                byte[] pkcs8 = null;
+                if (m.containsKey("d")) {
+                    for (String k : List.of("p", "q", "dp", "dq", "qi")) {
+                        if (!m.containsKey(k)) {
+                            throw new InvalidKeyException("The RSA private JWK lacks \"" + k + "\"; lcjwt needs all of"
+                                    + " d, p, q, dp, dq and qi.");
+                        }
+                    }
+                    pkcs8 = Pkcs8.rsa(n, e, uint(m, "d", true), uint(m, "p", true), uint(m, "q", true),
+                            uint(m, "dp", true), uint(m, "dq", true), uint(m, "qi", true));
+                }
+                return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+            }
+            case "EC" -> {
+                String crv = str(m, "crv", true);
+                Curve curve = Curve.byJwkName(crv);
+                if (curve == null) {
+                    throw new InvalidKeyException("The EC JWK's curve \"" + crv + "\" is not supported; lcjwt takes"
+                            + " P-256, P-384, P-521 and secp256k1.");
+                }
+                KeyInfo pub = Spki.ecXY(curve, bytes(m, "x", true), bytes(m, "y", true));
+                byte[] pkcs8 = null;
+                if (m.containsKey("d")) {
+                    byte[] d = bytes(m, "d", true);
+                    if (d.length != curve.coordBytes) {
+                        throw new InvalidKeyException("The " + crv + " private scalar d must be " + curve.coordBytes + " bytes.");
+                    }
+                    byte[] point = new byte[1 + 2 * curve.coordBytes];
+                    point[0] = 4;
+                    System.arraycopy(pub.x(), 0, point, 1, curve.coordBytes);
+                    System.arraycopy(pub.y(), 0, point, 1 + curve.coordBytes, curve.coordBytes);
+                    pkcs8 = Pkcs8.ec(curve, d, point);
+                }
+                return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+            }
+            case "OKP" -> {
+                String crv = str(m, "crv", true);
+                if (!crv.equals("Ed25519")) {
+                    throw new InvalidKeyException("The OKP JWK's curve \"" + crv + "\" is not supported; lcjwt signs"
+                            + " with Ed25519 only.");
+                }
+                KeyInfo pub = Spki.ed25519(bytes(m, "x", true));
+                byte[] pkcs8 = null;
+                if (m.containsKey("d")) {
+                    byte[] d = bytes(m, "d", true);
+                    if (d.length != 32) {
+                        throw new InvalidKeyException("An Ed25519 private key d is 32 bytes.");
+                    }
+                    pkcs8 = Pkcs8.ed25519(d);
+                }
+                return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+            }
+            default -> throw new InvalidKeyException("The JWK's kty \"" + kty + "\" is not supported; lcjwt takes"
+                    + " RSA, EC, OKP and oct keys.");
+        }
+    }
+
+    private static String str(Map<String, Object> m, String name, boolean required) {
+        Object v = m.get(name);
+        if (v == null) {
+            if (required || m.containsKey(name)) {
+                throw new InvalidKeyException("The JWK's \"" + name + "\" member is " + (m.containsKey(name) ? "null" : "missing") + ".");
+            }
+            return null;
+        }
+        if (!(v instanceof String s)) {
+            throw new InvalidKeyException("The JWK's \"" + name + "\" member must be a string.");
+        }
+        return s;
+    }
+
+    private static byte[] bytes(Map<String, Object> m, String name, boolean required) {
+        String s = str(m, name, required);
+        byte[] b = Base64Url.decode(s);
+        if (b == null || b.length == 0) {
+            throw new InvalidKeyException("The JWK's \"" + name + "\" member is not non-empty strict base64url.");
+        }
+        return b;
+    }
+
+    private static BigInteger uint(Map<String, Object> m, String name, boolean required) {
+        return new BigInteger(1, bytes(m, name, required));
+    }
+
+    // ---- export ---------------------------------------------------------------------------------
+
+    /** Public members of {@code info} in RFC order, with {@code kid} (and extras) when given. */
+    public static Map<String, Object> publicMembers(KeyInfo info) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        switch (info.kind()) {
+            case RSA -> {
+                m.put("kty", "RSA");
+                m.put("n", b64(unsigned(info.n())));
+                m.put("e", b64(unsigned(info.e())));
+            }
+            case EC -> {
+                m.put("kty", "EC");
+                m.put("crv", info.curve().jwkName);
+                m.put("x", b64(info.x()));
+                m.put("y", b64(info.y()));
+            }
+            case ED25519 -> {
+                m.put("kty", "OKP");
+                m.put("crv", "Ed25519");
+                m.put("x", b64(info.x()));
+            }
+        }
+        return m;
+    }
+
+    public static String toJson(Map<String, Object> m) {
+        return new String(ClaimsWriter.toJson(m), StandardCharsets.UTF_8);
+    }
+
+    /** RFC 7638: SHA-256 over the required members, sorted, without whitespace. */
+    public static String thumbprint(Map<String, Object> members) {
+        String kty = (String) members.get("kty");
+        List<String> required = switch (kty) {
+            case "RSA" -> List.of("e", "kty", "n");
+            case "EC" -> List.of("crv", "kty", "x", "y");
+            case "OKP" -> List.of("crv", "kty", "x");
+            case "oct" -> List.of("k", "kty");
+            default -> throw new IllegalArgumentException(kty);
+        };
+        Map<String, Object> canonical = new LinkedHashMap<>();
+        for (String k : required) {
+            canonical.put(k, members.get(k));
+        }
+        byte[] json = ClaimsWriter.toJson(canonical);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment in = arena.allocateFrom(ValueLayout.JAVA_BYTE, json);
+            MemorySegment out = arena.allocate(32);
+            libcrypto_h.SHA256(in, json.length, out);
+            return b64(out.toArray(ValueLayout.JAVA_BYTE));
+        }
+    }
+
+    public static String b64(byte[] b) {
+        return new String(Base64Url.encode(b), StandardCharsets.US_ASCII);
+    }
+
+    public static byte[] unsigned(BigInteger v) {
+        byte[] b = v.toByteArray();
+        if (b.length > 1 && b[0] == 0) {
+            return java.util.Arrays.copyOfRange(b, 1, b.length);
+        }
+        return b;
+    }
+
+    /** Left-pads a big-endian magnitude to {@code len} bytes. */
+    public static byte[] fixed(BigInteger v, int len) {
+        byte[] u = unsigned(v);
+        byte[] out = new byte[len];
+        System.arraycopy(u, 0, out, len - u.length, u.length);
+        return out;
+    }
+}

@@ -1,0 +1,201 @@
+package io.lcjwt.internal.keys;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.InvalidKeyException;
+import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.crypto.EvpKey;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.List;
+
+/** Turns PEM, DER and generated keys into {@link AsymmetricKey}s, checking them on the way in. */
+public final class KeyFactory {
+    private KeyFactory() {}
+
+    /** A private key: the native key, its PKCS#8 (for export and re-keying), its public half. */
+    public record PrivateParts(AsymmetricKey key, byte[] pkcs8, KeyInfo pub) {}
+
+    public static AsymmetricKey publicFromSpki(byte[] der, String kid, Algorithm only) {
+        return publicFromInfo(Spki.parse(der), kid, only);
+    }
+
+    public static AsymmetricKey publicFromInfo(KeyInfo info, String kid, Algorithm only) {
+        Backend.get();
+        EvpKey evp = EvpKey.fromSpki(info.spki());
+        return new AsymmetricKey(evp, info, kid, only, false);
+    }
+
+    public static AsymmetricKey publicFromPem(String pem, String kid) {
+        List<Pem.Block> blocks = Pem.parse(pem).stream().filter(b -> !b.label().equals("EC PARAMETERS")).toList();
+        if (blocks.size() != 1) {
+            throw new InvalidKeyException("The PEM text holds " + blocks.size() + " blocks; pass exactly one public key"
+                    + " (for a certificate chain, only the signer's certificate).");
+        }
+        Pem.Block b = blocks.get(0);
+        KeyInfo info = switch (b.label()) {
+            case "PUBLIC KEY" -> Spki.parse(b.der());
+            case "RSA PUBLIC KEY" -> Spki.fromPkcs1(b.der());
+            case "CERTIFICATE" -> Spki.fromCertificate(b.der());
+            default -> {
+                if (b.label().contains("PRIVATE KEY")) {
+                    throw new InvalidKeyException("The PEM holds a private key where a public key is expected; use"
+                            + " PrivateKey.fromPem(pem).publicKey() if you mean to derive it.");
+                }
+                throw new InvalidKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PUBLIC KEY,"
+                        + " RSA PUBLIC KEY or CERTIFICATE.");
+            }
+        };
+        return publicFromInfo(info, kid, null);
+    }
+
+    public static PrivateParts privateFromPem(String pem, String kid) {
+        List<Pem.Block> all = Pem.parse(pem);
+        String curveOid = null;
+        for (Pem.Block b : all) {
+            if (b.label().equals("EC PARAMETERS")) {
+                curveOid = Der.decodeOid(new Der.Reader(b.der()).bytes(Der.OID));
+            }
+        }
+        List<Pem.Block> keys = all.stream().filter(b -> !b.label().equals("EC PARAMETERS")).toList();
+        if (keys.size() != 1) {
+            throw new InvalidKeyException("The PEM text holds " + keys.size() + " keys; pass exactly one private key.");
+        }
+        Pem.Block b = keys.get(0);
+        Pkcs8.Parsed parsed = switch (b.label()) {
+            case "PRIVATE KEY" -> Pkcs8.parse(b.der());
+            case "RSA PRIVATE KEY" -> Pkcs8.fromPkcs1(b.der());
+            case "EC PRIVATE KEY" -> Pkcs8.fromSec1(b.der(), curveOid);
+            default -> {
+                if (b.label().contains("PUBLIC KEY") || b.label().equals("CERTIFICATE")) {
+                    throw new InvalidKeyException("The PEM holds a public key or certificate where a private key is"
+                            + " expected; use PublicKey.fromPem.");
+                }
+                throw new InvalidKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PRIVATE KEY,"
+                        + " RSA PRIVATE KEY or EC PRIVATE KEY.");
+            }
+        };
+        return privateFromPkcs8(parsed.pkcs8(), kid, null, null);
+    }
+
+    /**
+     * Parses PKCS#8; derives the public half from libcrypto and, when {@code expectedPub} is given
+     * (a JWK's public members), requires it to match.
+     */
+    public static PrivateParts privateFromPkcs8(byte[] pkcs8, String kid, Algorithm only, KeyInfo expectedPub) {
+        Pkcs8.parse(pkcs8);
+        EvpKey evp = EvpKey.fromPkcs8(pkcs8);
+        try {
+            KeyInfo pub = Spki.parse(evp.spki());
+            if (expectedPub != null && !Arrays.equals(pub.spki(), expectedPub.spki())) {
+                throw new InvalidKeyException("The JWK's private and public members do not belong to the same key.");
+            }
+            return new PrivateParts(new AsymmetricKey(evp, pub, kid, only, true), pkcs8.clone(), pub);
+        } catch (RuntimeException e) {
+            evp.close();
+            throw e;
+        }
+    }
+
+    /** A fresh key for {@code alg}: RSA-{@code rsaBits} for RS and PS, the algorithm's curve for ES, Ed25519 for EdDSA. */
+    public static PrivateParts generate(Algorithm alg, int rsaBits, String kid) {
+        Backend b = Backend.get();
+        int type;
+        Curve curve = null;
+        switch (alg.family()) {
+            case RSA, RSA_PSS -> {
+                if (rsaBits < 2048 || rsaBits > 8192 || rsaBits % 8 != 0) {
+                    throw new InvalidKeyException("RSA keys are generated with 2048 to 8192 bits, a multiple of 8.");
+                }
+                type = libcrypto_h.EVP_PKEY_RSA();
+            }
+            case ECDSA -> {
+                type = libcrypto_h.EVP_PKEY_EC();
+                curve = Curve.forAlgorithm(alg);
+            }
+            case EDDSA -> type = b.evpPkeyEd25519();
+            default -> throw new InvalidKeyException("Generate HMAC secrets with SecureRandom and SecretKey.of.");
+        }
+        MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(type, MemorySegment.NULL);
+        MemorySegment pkey;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+            boolean ok = !ctx.equals(MemorySegment.NULL) && libcrypto_h.EVP_PKEY_keygen_init(ctx) == 1
+                    && (curve == null || libcrypto_h.EVP_PKEY_CTX_set_ec_paramgen_curve_nid(ctx, curve.nid) == 1)
+                    && (type != libcrypto_h.EVP_PKEY_RSA() || libcrypto_h.EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, rsaBits) == 1)
+                    && libcrypto_h.EVP_PKEY_keygen(ctx, out) == 1;
+            if (!ok) {
+                throw new IllegalStateException("libcrypto could not generate a key for " + alg.jwsName() + ": " + b.drainErrors());
+            }
+            pkey = out.get(ValueLayout.ADDRESS, 0);
+        } finally {
+            if (!ctx.equals(MemorySegment.NULL)) {
+                libcrypto_h.EVP_PKEY_CTX_free(ctx);
+            }
+        }
+        byte[] pkcs8;
+        try {
+            pkcs8 = exportPkcs8(pkey, alg.family() == Algorithm.Family.EDDSA, curve);
+        } finally {
+            libcrypto_h.EVP_PKEY_free(pkey);
+        }
+        return privateFromPkcs8(pkcs8, kid, null, null);
+    }
+
+    private static byte[] exportPkcs8(MemorySegment pkey, boolean ed25519, Curve curve) {
+        try (Arena arena = Arena.ofConfined()) {
+            if (ed25519) {
+                MemorySegment seed = arena.allocate(32);
+                MemorySegment len = arena.allocate(ValueLayout.JAVA_LONG);
+                len.set(ValueLayout.JAVA_LONG, 0, 32);
+                if (libcrypto_h.EVP_PKEY_get_raw_private_key(pkey, seed, len) != 1) {
+                    throw new IllegalStateException("libcrypto could not export the Ed25519 key");
+                }
+                return Pkcs8.ed25519(seed.toArray(ValueLayout.JAVA_BYTE));
+            }
+            int n = libcrypto_h.i2d_PrivateKey(pkey, MemorySegment.NULL);
+            MemorySegment buf = arena.allocate(n);
+            MemorySegment pp = arena.allocate(ValueLayout.ADDRESS);
+            pp.set(ValueLayout.ADDRESS, 0, buf);
+            libcrypto_h.i2d_PrivateKey(pkey, pp);
+            byte[] der = buf.toArray(ValueLayout.JAVA_BYTE);
+            try {
+                return Pkcs8.parse(der).pkcs8();
+            } catch (InvalidKeyException notPkcs8) {
+                return curve == null ? Pkcs8.fromPkcs1(der).pkcs8() : Pkcs8.fromSec1(der, curve.oid).pkcs8();
+            }
+        }
+    }
+
+    /** Private members for a JWK export, read back from the PKCS#8 in Java. */
+    public static java.util.Map<String, Object> privateMembers(byte[] pkcs8, KeyInfo pub) {
+        java.util.Map<String, Object> m = Jwk.publicMembers(pub);
+        Der.Reader outer = new Der.Reader(pkcs8).read(Der.SEQUENCE);
+        outer.integer();
+        outer.read(Der.SEQUENCE);
+        byte[] inner = outer.bytes(Der.OCTET_STRING);
+        switch (pub.kind()) {
+            case RSA -> {
+                Der.Reader r = new Der.Reader(inner).read(Der.SEQUENCE);
+                r.integer();
+                r.integer();
+                r.integer();
+                for (String name : List.of("d", "p", "q", "dp", "dq", "qi")) {
+                    m.put(name, Jwk.b64(Jwk.unsigned(r.integer())));
+                }
+            }
+            case EC -> {
+                Der.Reader r = new Der.Reader(inner).read(Der.SEQUENCE);
+                r.integer();
+                byte[] d = r.bytes(Der.OCTET_STRING);
+                m.put("d", Jwk.b64(Jwk.fixed(new java.math.BigInteger(1, d), pub.curve().coordBytes)));
+            }
+            case ED25519 -> m.put("d", Jwk.b64(new Der.Reader(inner).bytes(Der.OCTET_STRING)));
+        }
+        return m;
+    }
+}

@@ -1,0 +1,33 @@
+package io.lcjwt.internal.keys;
+
+import io.lcjwt.Algorithm;
+
+import java.math.BigInteger;
+
+/**
+ * What lcjwt knows about an asymmetric key's public half, read from its DER in Java before
+ * libcrypto sees it: the kind, the curve, the size, the public parameters (for JWK export and
+ * thumbprints) and the canonical SubjectPublicKeyInfo.
+ */
+public record KeyInfo(Kind kind, Curve curve, int bits, BigInteger n, BigInteger e, byte[] x, byte[] y,
+        byte[] spki) {
+
+    public enum Kind { RSA, EC, ED25519 }
+
+    /** Whether this key may serve {@code alg}. */
+    public boolean serves(Algorithm alg) {
+        return switch (kind) {
+            case RSA -> alg.family() == Algorithm.Family.RSA || alg.family() == Algorithm.Family.RSA_PSS;
+            case EC -> curve.algorithm == alg;
+            case ED25519 -> alg == Algorithm.EdDSA;
+        };
+    }
+
+    public String describe() {
+        return switch (kind) {
+            case RSA -> "an RSA-" + bits + " key";
+            case EC -> "an EC " + curve.jwkName + " key";
+            case ED25519 -> "an Ed25519 key";
+        };
+    }
+}

@@ -1,0 +1,54 @@
+package io.lcjwt.internal.keys;
+
+import io.lcjwt.InvalidKeyException;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/** RFC 7468 PEM: labelled base64 blocks. Encrypted keys are recognised and refused. */
+public final class Pem {
+    private Pem() {}
+
+    public record Block(String label, byte[] der) {}
+
+    public static List<Block> parse(String text) {
+        if (text == null) {
+            throw new InvalidKeyException("The PEM text is null.");
+        }
+        List<Block> out = new ArrayList<>();
+        int pos = 0;
+        while (true) {
+            int begin = text.indexOf("-----BEGIN ", pos);
+            if (begin < 0) {
+                break;
+            }
+            int labelEnd = text.indexOf("-----", begin + 11);
+            if (labelEnd < 0) {
+                throw new InvalidKeyException("The PEM text has an unterminated BEGIN line.");
+            }
+            String label = text.substring(begin + 11, labelEnd);
+            String endLine = "-----END " + label + "-----";
+            int end = text.indexOf(endLine, labelEnd);
+            if (end < 0) {
+                throw new InvalidKeyException("The PEM block \"" + label + "\" has no matching END line.");
+            }
+            String body = text.substring(labelEnd + 5, end);
+            if (label.startsWith("ENCRYPTED") || body.contains("Proc-Type: 4,ENCRYPTED") || body.contains("DEK-Info:")) {
+                throw new InvalidKeyException("The PEM key is encrypted; lcjwt does not take passwords. Decrypt it"
+                        + " first (for example: openssl pkey -in key.pem -out plain.pem).");
+            }
+            String b64 = body.replaceAll("[\\r\\n\\t ]", "");
+            try {
+                out.add(new Block(label, Base64.getDecoder().decode(b64)));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidKeyException("The PEM block \"" + label + "\" is not valid base64.");
+            }
+            pos = end + endLine.length();
+        }
+        if (out.isEmpty()) {
+            throw new InvalidKeyException("No PEM block found (expected a line like -----BEGIN PUBLIC KEY-----).");
+        }
+        return out;
+    }
+}

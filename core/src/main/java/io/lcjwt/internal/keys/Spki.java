@@ -1,0 +1,143 @@
+package io.lcjwt.internal.keys;
+
+import io.lcjwt.InvalidKeyException;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+
+/**
+ * SubjectPublicKeyInfo (RFC 5280 section 4.1.2.7) in both directions, with lcjwt's import rules:
+ * RSA of 2048..8192 bits with an odd exponent of at least 65537; EC on P-256, P-384, P-521 or
+ * secp256k1 with an uncompressed point of the curve's size; Ed25519 keys that are canonical and
+ * not of small order. (libcrypto then checks that EC points lie on their curve.)
+ */
+public final class Spki {
+    private Spki() {}
+
+    public static final String RSA = "1.2.840.113549.1.1.1";
+    public static final String RSA_PSS = "1.2.840.113549.1.1.10";
+    public static final String EC = "1.2.840.10045.2.1";
+    public static final String ED25519 = "1.3.101.112";
+
+    public static KeyInfo parse(byte[] der) {
+        Der.Reader outer = new Der.Reader(der);
+        Der.Reader spki = outer.read(Der.SEQUENCE);
+        outer.end();
+        Der.Reader alg = spki.read(Der.SEQUENCE);
+        String oid = alg.oid();
+        byte[] key = spki.bitString();
+        spki.end();
+        switch (oid) {
+            case RSA -> {
+                if (alg.hasMore()) {
+                    alg.bytes(Der.NULL);
+                }
+                alg.end();
+                Der.Reader r = new Der.Reader(key).read(Der.SEQUENCE);
+                BigInteger n = r.integer();
+                BigInteger e = r.integer();
+                r.end();
+                return rsa(n, e);
+            }
+            case EC -> {
+                String curveOid = alg.oid();
+                alg.end();
+                Curve curve = Curve.byOid(curveOid);
+                if (curve == null) {
+                    throw new InvalidKeyException("The EC key is on curve " + curveOid + "; lcjwt supports"
+                            + " P-256, P-384, P-521 and secp256k1.");
+                }
+                return ec(curve, key);
+            }
+            case ED25519 -> {
+                alg.end();
+                return ed25519(key);
+            }
+            case RSA_PSS -> throw new InvalidKeyException("RSASSA-PSS-restricted keys (OID " + RSA_PSS + ") are not"
+                    + " supported; export the key as a plain rsaEncryption key, which serves PS* too.");
+            default -> throw new InvalidKeyException("Keys of algorithm " + oid + " are not supported; lcjwt takes"
+                    + " RSA, EC (P-256, P-384, P-521, secp256k1) and Ed25519 keys.");
+        }
+    }
+
+    static KeyInfo rsa(BigInteger n, BigInteger e) {
+        int bits = n.bitLength();
+        if (n.signum() <= 0 || bits < 2048) {
+            throw new InvalidKeyException("RSA keys must have at least 2048 bits (RFC 7518 section 3.3); this one has "
+                    + bits + ".");
+        }
+        if (bits > 8192) {
+            throw new InvalidKeyException("RSA keys of more than 8192 bits are refused (this one has " + bits
+                    + "): verifying with them is a denial-of-service risk.");
+        }
+        if (!e.testBit(0) || e.compareTo(BigInteger.valueOf(65537)) < 0 || e.bitLength() > 256) {
+            throw new InvalidKeyException("The RSA public exponent must be odd, at least 65537 and at most 256"
+                    + " bits; this key's is " + (e.bitLength() <= 64 ? e.toString() : e.bitLength() + " bits long")
+                    + ".");
+        }
+        byte[] spki = Der.seq(Der.seq(Der.oid(RSA), Der.nul()),
+                Der.bitString(Der.seq(Der.integer(n), Der.integer(e))));
+        return new KeyInfo(KeyInfo.Kind.RSA, null, bits, n, e, null, null, spki);
+    }
+
+    static KeyInfo ec(Curve curve, byte[] point) {
+        int c = curve.coordBytes;
+        if (point.length != 1 + 2 * c || point[0] != 4) {
+            throw new InvalidKeyException("The " + curve.jwkName + " public key must be an uncompressed point of "
+                    + (1 + 2 * c) + " bytes.");
+        }
+        byte[] x = Arrays.copyOfRange(point, 1, 1 + c);
+        byte[] y = Arrays.copyOfRange(point, 1 + c, 1 + 2 * c);
+        return ecXY(curve, x, y);
+    }
+
+    static KeyInfo ecXY(Curve curve, byte[] x, byte[] y) {
+        int c = curve.coordBytes;
+        if (x.length != c || y.length != c) {
+            throw new InvalidKeyException("The " + curve.jwkName + " coordinates must be " + c + " bytes each.");
+        }
+        byte[] point = new byte[1 + 2 * c];
+        point[0] = 4;
+        System.arraycopy(x, 0, point, 1, c);
+        System.arraycopy(y, 0, point, 1 + c, c);
+        byte[] spki = Der.seq(Der.seq(Der.oid(EC), Der.oid(curve.oid)), Der.bitString(point));
+        return new KeyInfo(KeyInfo.Kind.EC, curve, c == 66 ? 521 : c * 8, null, null, x, y, spki);
+    }
+
+    static KeyInfo ed25519(byte[] key) {
+        String problem = Ed25519Points.problem(key);
+        if (problem != null) {
+            throw new InvalidKeyException("Refused: " + problem + ".");
+        }
+        byte[] spki = Der.seq(Der.seq(Der.oid(ED25519)), Der.bitString(key));
+        return new KeyInfo(KeyInfo.Kind.ED25519, null, 256, null, null, key.clone(), null, spki);
+    }
+
+    /** PKCS#1 RSAPublicKey ("RSA PUBLIC KEY") as a SubjectPublicKeyInfo. */
+    public static KeyInfo fromPkcs1(byte[] der) {
+        Der.Reader outer = new Der.Reader(der);
+        Der.Reader r = outer.read(Der.SEQUENCE);
+        outer.end();
+        BigInteger n = r.integer();
+        BigInteger e = r.integer();
+        r.end();
+        return rsa(n, e);
+    }
+
+    /** The SubjectPublicKeyInfo inside an X.509 certificate (RFC 5280 section 4.1). */
+    public static KeyInfo fromCertificate(byte[] der) {
+        Der.Reader outer = new Der.Reader(der);
+        Der.Reader cert = outer.read(Der.SEQUENCE);
+        outer.end();
+        Der.Reader tbs = cert.read(Der.SEQUENCE);
+        if (tbs.peekTag() == 0xA0) {
+            tbs.raw(); // [0] version
+        }
+        tbs.raw(); // serialNumber
+        tbs.raw(); // signature
+        tbs.raw(); // issuer
+        tbs.raw(); // validity
+        tbs.raw(); // subject
+        return parse(tbs.raw());
+    }
+}
