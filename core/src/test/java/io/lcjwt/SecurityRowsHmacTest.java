@@ -340,8 +340,9 @@ class SecurityRowsHmacTest {
         }
         // valid multi-byte UTF-8 is fine
         assertEquals("Zoë 𝄞", V.decode(hs256("{\"aud\":\"my-api\",\"exp\":1700003600,\"n\":\"Zoë 𝄞\"}")).get("n"));
-        // lone surrogates through escapes: in values (lcjwt checks), in names (jackson-core checks)
-        rejects(InvalidClaimException.class, hs256("{\"aud\":\"my-api\",\"exp\":1700003600,\"x\":\"\\ud800\"}"));
+        // lone surrogates through escapes, in values and in names
+        rejects(MalformedJwtException.class, hs256("{\"aud\":\"my-api\",\"exp\":1700003600,\"x\":\"\\ud800\"}"));
+        rejects(MalformedJwtException.class, hs256("{\"aud\":\"my-api\",\"exp\":1700003600,\"x\":\"\\udc00\\ud800\"}"));
         rejects(MalformedJwtException.class, hs256("{\"aud\":\"my-api\",\"exp\":1700003600,\"\\udc00\":1}"));
         rejects(MalformedJwtException.class, hs256("{\"aud\":\"my-api\",\"exp\":1700003600,\"a\\ud800\":1}"));
         rejects(MalformedJwtException.class, hs256Header("{\"alg\":\"HS256\",\"x\":\"\\ud800x\"}", CLAIMS));

@@ -1,17 +1,15 @@
 package io.lcjwt.internal.claims;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.lcjwt.ExpiredJwtException;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.MalformedJwtException;
 import io.lcjwt.MissingClaimException;
 import io.lcjwt.NotYetValidException;
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.codec.Json;
+import io.lcjwt.internal.codec.JsonCursor;
+import io.lcjwt.internal.codec.NameIndex;
 import io.lcjwt.internal.codec.Utf8;
 
-import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,9 +30,15 @@ public final class ClaimsReader {
     private static final int SEEN_ISS = 4;
 
     private final ClaimsPolicy policy;
+    private final NameIndex<Integer> requiredIndex;
 
     public ClaimsReader(ClaimsPolicy policy) {
         this.policy = policy;
+        java.util.Map<String, Integer> req = new java.util.HashMap<>();
+        for (int i = 0; i < policy.required().size(); i++) {
+            req.put(policy.required().get(i), i);
+        }
+        this.requiredIndex = new NameIndex<>(req);
     }
 
     /**
@@ -43,126 +47,145 @@ public final class ClaimsReader {
      */
     public <T> T read(byte[] buf, int off, int len, Class<T> type) {
         ObjectBinding binding = ObjectBinding.of(type);
+        JsonCursor c = cursor(buf, off, len);
+        Object result = readTop(c, binding);
+        c.endDocument();
+        return type.cast(result);
+    }
+
+    private static JsonCursor cursor(byte[] buf, int off, int len) {
         int flags = Base64Url.scan(buf, off, len);
-        if ((flags & Base64Url.NON_ASCII) != 0 && Utf8.firstInvalid(buf, off, len) >= 0) {
+        boolean ascii = (flags & Base64Url.NON_ASCII) == 0;
+        if (!ascii && Utf8.firstInvalid(buf, off, len) >= 0) {
             throw new MalformedJwtException("The JWT claims are not valid UTF-8.");
         }
-        boolean cs = (flags & Base64Url.BACKSLASH) != 0;
-        try (JsonParser p = Json.parser(buf, off, len)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new MalformedJwtException("The JWT claims set is not a JSON object (RFC 7519 section 7.2).");
-            }
-            Object result = readTop(p, binding, cs);
-            if (p.nextToken() != null) {
-                throw new MalformedJwtException("The JWT claims set has data after its JSON object.");
-            }
-            return type.cast(result);
-        } catch (IOException e) {
-            throw new MalformedJwtException("The JWT claims set is not valid JSON: " + Json.describe(e) + ".");
+        JsonCursor c = new JsonCursor(buf, off, len, "claims set", ascii);
+        if (c.peek() != '{') {
+            throw new MalformedJwtException("The JWT claims set is not a JSON object (RFC 7519 section 7.2).");
         }
+        return c;
     }
 
     /** Reads a claims set into a map with JSON strictness but no claim checks (for {@code Unverified}). */
     @SuppressWarnings("unchecked")
     public static java.util.Map<String, Object> readUnchecked(byte[] buf, int off, int len) {
-        ClaimsPolicy none = new ClaimsPolicy(Set.of(), null, 0, java.time.Clock.systemUTC(), false, List.of());
-        return new ClaimsReader(none).readRaw(buf, off, len);
+        JsonCursor c = cursor(buf, off, len);
+        Object m = c.readNatural();
+        c.endDocument();
+        return (java.util.Map<String, Object>) m;
     }
 
-    @SuppressWarnings("unchecked")
-    private java.util.Map<String, Object> readRaw(byte[] buf, int off, int len) {
-        int flags = Base64Url.scan(buf, off, len);
-        if ((flags & Base64Url.NON_ASCII) != 0 && Utf8.firstInvalid(buf, off, len) >= 0) {
-            throw new MalformedJwtException("The JWT claims are not valid UTF-8.");
+    /** Registered claim ids, matched on the raw 3-byte names. */
+    private static final int EXP = 1;
+    private static final int NBF = 2;
+    private static final int IAT = 3;
+    private static final int AUD = 4;
+    private static final int ISS = 5;
+    private static final int SUB = 6;
+    private static final int JTI = 7;
+
+    private static int registered(JsonCursor c) {
+        if (c.nameEscaped()) {
+            return switch (c.name()) {
+                case "exp" -> EXP;
+                case "nbf" -> NBF;
+                case "iat" -> IAT;
+                case "aud" -> AUD;
+                case "iss" -> ISS;
+                case "sub" -> SUB;
+                case "jti" -> JTI;
+                default -> 0;
+            };
         }
-        try (JsonParser p = Json.parser(buf, off, len)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new MalformedJwtException("The JWT claims set is not a JSON object (RFC 7519 section 7.2).");
-            }
-            Object m = Json.readNatural(p, (flags & Base64Url.BACKSLASH) != 0);
-            if (p.nextToken() != null) {
-                throw new MalformedJwtException("The JWT claims set has data after its JSON object.");
-            }
-            return (java.util.Map<String, Object>) m;
-        } catch (Json.LoneSurrogateException e) {
-            throw new MalformedJwtException("The JWT claims hold a string with an unpaired surrogate escape.");
-        } catch (IOException e) {
-            throw new MalformedJwtException("The JWT claims set is not valid JSON: " + Json.describe(e) + ".");
+        if (c.nameLength() != 3) {
+            return 0;
         }
+        byte[] b = c.buffer();
+        int o = c.nameStart();
+        int k = (b[o] << 16) | (b[o + 1] << 8) | b[o + 2];
+        return switch (k) {
+            case ('e' << 16) | ('x' << 8) | 'p' -> EXP;
+            case ('n' << 16) | ('b' << 8) | 'f' -> NBF;
+            case ('i' << 16) | ('a' << 8) | 't' -> IAT;
+            case ('a' << 16) | ('u' << 8) | 'd' -> AUD;
+            case ('i' << 16) | ('s' << 8) | 's' -> ISS;
+            case ('s' << 16) | ('u' << 8) | 'b' -> SUB;
+            case ('j' << 16) | ('t' << 8) | 'i' -> JTI;
+            default -> 0;
+        };
     }
 
-    private Object readTop(JsonParser p, ObjectBinding b, boolean cs) throws IOException {
+    private Object readTop(JsonCursor c, ObjectBinding b) {
         Object state = b.newState();
         long now = policy.clock().millis();
         long leeway = policy.leewayMillis();
-        List<String> required = policy.required();
+        NameIndex<Integer> required = requiredIndex;
         long requiredSeen = 0;
         int seen = 0;
         boolean isMap = b.kind == ObjectBinding.Kind.MAP;
-        for (JsonToken k = p.nextToken(); k == JsonToken.FIELD_NAME; k = p.nextToken()) {
-            String name = p.currentName();
-            if (cs) {
-                Readers.checkName(name, name);
-            }
-            p.nextToken();
+        c.startObject();
+        while (c.nextName()) {
             if (!required.isEmpty()) {
-                int idx = required.indexOf(name);
-                if (idx >= 0) {
+                Integer idx = required.get(c);
+                if (idx != null) {
                     requiredSeen |= 1L << idx;
                 }
             }
-            ObjectBinding.Prop prop = isMap ? null : b.prop(name);
+            int reg = registered(c);
+            ObjectBinding.Prop prop = isMap ? null : b.prop(c);
+            String name = isMap ? c.name() : prop != null ? prop.name : null;
             Object value;
-            switch (name) {
-                case "exp" -> {
-                    NumericDate d = NumericDate.read(p, name);
+            switch (reg) {
+                case EXP -> {
+                    NumericDate d = NumericDate.read(c, "exp");
                     if (d.toMillis() <= now - leeway) {
                         throw new ExpiredJwtException("The JWT expired at " + d.toInstant() + " (now "
                                 + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).", d.toInstant());
                     }
                     seen |= SEEN_EXP;
-                    value = date(d, prop, name, isMap);
+                    value = date(d, prop, "exp", isMap);
                 }
-                case "nbf" -> {
-                    NumericDate d = NumericDate.read(p, name);
+                case NBF -> {
+                    NumericDate d = NumericDate.read(c, "nbf");
                     if (d.toMillis() > now + leeway) {
                         throw new NotYetValidException("The JWT is not valid before " + d.toInstant()
                                 + " (now " + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).",
                                 d.toInstant());
                     }
-                    value = date(d, prop, name, isMap);
+                    value = date(d, prop, "nbf", isMap);
                 }
-                case "iat" -> value = date(NumericDate.read(p, name), prop, name, isMap);
-                case "aud" -> {
-                    value = audience(p, prop, isMap, cs);
+                case IAT -> value = date(NumericDate.read(c, "iat"), prop, "iat", isMap);
+                case AUD -> {
+                    value = audience(c, prop, isMap);
                     seen |= SEEN_AUD;
                 }
-                case "iss" -> {
-                    String iss = Readers.readString(p, name, cs);
+                case ISS -> {
+                    String iss = Readers.readString(c, "iss");
                     if (iss == null) {
-                        throw Readers.wrongType(name, JsonToken.VALUE_NULL, "a string");
+                        throw Readers.wrongType("iss", 'n', "a string");
                     }
                     if (policy.issuer() != null && !policy.issuer().equals(iss)) {
-                        throw new InvalidClaimException(name, "The JWT was issued by \"" + printable(iss)
+                        throw new InvalidClaimException("iss", "The JWT was issued by \"" + printable(iss)
                                 + "\", not by the expected issuer \"" + policy.issuer() + "\".");
                     }
                     seen |= SEEN_ISS;
-                    value = string(iss, prop, name);
+                    value = string(iss, prop, "iss");
                 }
-                case "sub", "jti" -> {
-                    String s = Readers.readString(p, name, cs);
+                case SUB, JTI -> {
+                    String claim = reg == SUB ? "sub" : "jti";
+                    String s = Readers.readString(c, claim);
                     if (s == null) {
-                        throw Readers.wrongType(name, JsonToken.VALUE_NULL, "a string");
+                        throw Readers.wrongType(claim, 'n', "a string");
                     }
-                    value = string(s, prop, name);
+                    value = string(s, prop, claim);
                 }
                 default -> {
                     if (isMap) {
-                        value = Readers.NATURAL.read(p, name, cs);
+                        value = c.readNatural();
                     } else if (prop != null) {
-                        value = prop.reader.read(p, name, cs);
+                        value = prop.reader.read(c, prop.name);
                     } else {
-                        p.skipChildren();
+                        c.skipValue();
                         continue;
                     }
                 }
@@ -181,10 +204,11 @@ public final class ClaimsReader {
         if (policy.issuer() != null && (seen & SEEN_ISS) == 0) {
             throw new MissingClaimException("iss", "The JWT has no \"iss\" (issuer) claim, which this verifier requires.");
         }
-        if (!required.isEmpty() && requiredSeen != (1L << required.size()) - 1) {
-            for (int i = 0; i < required.size(); i++) {
+        List<String> names = policy.required();
+        if (!names.isEmpty() && requiredSeen != (1L << names.size()) - 1) {
+            for (int i = 0; i < names.size(); i++) {
                 if ((requiredSeen & (1L << i)) == 0) {
-                    throw new MissingClaimException(required.get(i), "The JWT has no \"" + required.get(i)
+                    throw new MissingClaimException(names.get(i), "The JWT has no \"" + names.get(i)
                             + "\" claim, which this verifier requires.");
                 }
             }
@@ -225,11 +249,11 @@ public final class ClaimsReader {
     }
 
     /** {@code aud}: a non-empty string or a non-empty array of non-empty strings, one of which must match. */
-    private Object audience(JsonParser p, ObjectBinding.Prop prop, boolean isMap, boolean cs) throws IOException {
-        JsonToken t = p.currentToken();
+    private Object audience(JsonCursor c, ObjectBinding.Prop prop, boolean isMap) {
+        int t = c.valueType();
         Set<String> accepted = policy.audiences();
-        if (t == JsonToken.VALUE_STRING) {
-            String aud = Readers.readString(p, "aud", cs);
+        if (t == '"') {
+            String aud = c.readString();
             if (aud.isEmpty()) {
                 throw new InvalidClaimException("aud", "The JWT's \"aud\" claim is an empty string.");
             }
@@ -239,16 +263,18 @@ public final class ClaimsReader {
             }
             return toCollection(prop, List.of(aud));
         }
-        if (t != JsonToken.START_ARRAY) {
+        if (t != '[') {
             throw Readers.wrongType("aud", t, "a string or an array of strings");
         }
         List<String> auds = new ArrayList<>(2);
         boolean match = false;
-        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-            if (t != JsonToken.VALUE_STRING) {
-                throw Readers.invalid("aud", "holds " + Readers.describe(t) + "; every audience must be a string");
+        c.startArray();
+        while (c.nextElement()) {
+            int e = c.valueType();
+            if (e != '"') {
+                throw Readers.invalid("aud", "holds " + Readers.describe(e) + "; every audience must be a string");
             }
-            String a = Readers.readString(p, "aud", cs);
+            String a = c.readString();
             if (a.isEmpty()) {
                 throw new InvalidClaimException("aud", "The JWT's \"aud\" claim holds an empty string.");
             }

@@ -1,9 +1,7 @@
 package io.lcjwt.internal.claims;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
+import io.lcjwt.internal.codec.JsonCursor;
 
-import java.io.IOException;
 import java.time.Instant;
 
 /**
@@ -19,28 +17,25 @@ record NumericDate(long seconds, int nanos, boolean integral) {
 
     static final long MAX_SECONDS = 253_402_300_799L;
 
-    static NumericDate read(JsonParser p, String claim) throws IOException {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NUMBER_INT) {
-            if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-                throw Readers.invalid(claim, "is out of range for a NumericDate");
-            }
-            long s = p.getLongValue();
+    static NumericDate read(JsonCursor c, String claim) {
+        int t = c.valueType();
+        if (t != '0') {
+            throw Readers.wrongType(claim, t, "a NumericDate (a number of seconds since 1970)");
+        }
+        Number n = c.readNumber();
+        if (n instanceof Long l) {
+            long s = l;
             if (s < 0 || s > MAX_SECONDS) {
                 throw Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
             }
             return new NumericDate(s, 0, true);
         }
-        if (t == JsonToken.VALUE_NUMBER_FLOAT) {
-            double d = p.getDoubleValue();
-            if (!(d >= 0 && d <= MAX_SECONDS)) {
-                throw Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
-            }
+        if (n instanceof Double d && d >= 0 && d <= MAX_SECONDS) {
             long s = (long) Math.floor(d);
-            int n = (int) Math.min(999_999_999L, Math.round((d - s) * 1e9));
-            return new NumericDate(s, n, false);
+            int nanos = (int) Math.min(999_999_999L, Math.round((d - s) * 1e9));
+            return new NumericDate(s, nanos, false);
         }
-        throw Readers.wrongType(claim, t, "a NumericDate (a number of seconds since 1970)");
+        throw Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
     }
 
     long toMillis() {

@@ -1,10 +1,9 @@
 package io.lcjwt.internal.claims;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.lcjwt.InvalidClaimException;
+import io.lcjwt.internal.codec.JsonCursor;
+import io.lcjwt.internal.codec.NameIndex;
 
-import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Constructor;
@@ -60,6 +59,7 @@ final class ObjectBinding {
     final Class<?> type;
     final Kind kind;
     private final Map<String, Prop> props;
+    private final NameIndex<Prop> index;
     private final Object[] defaults;
     private final MethodHandle constructor;
 
@@ -130,6 +130,7 @@ final class ObjectBinding {
                 throw new IllegalArgumentException("lcjwt binds claims to a Map, a record, or a bean"
                         + " (public no-argument constructor and setters); " + type.getName() + " is none of these.");
             }
+            index = new NameIndex<>(props);
         } catch (ReflectiveOperationException | InaccessibleObjectException | SecurityException e) {
             throw new IllegalArgumentException("lcjwt cannot construct " + type.getName() + ": " + e.getMessage()
                     + ". Make the type public, or open its package to module io.lcjwt.", e);
@@ -169,9 +170,9 @@ final class ObjectBinding {
         return '\0';
     }
 
-    /** The member for a JSON name, or null when the type does not declare it (Maps: always null). */
-    Prop prop(String name) {
-        return props.get(name);
+    /** The member for the cursor's current name, or null when the type does not declare it (Maps: always null). */
+    Prop prop(JsonCursor c) {
+        return index.get(c);
     }
 
     Object newState() {
@@ -233,22 +234,20 @@ final class ObjectBinding {
     }
 
     /** Reads a nested object (not the top-level claims set, which ClaimsReader reads with checks). */
-    Object readObject(JsonParser p, String claim, boolean cs) throws IOException {
+    Object readObject(JsonCursor c, String claim) {
         Object state = newState();
-        for (JsonToken k = p.nextToken(); k == JsonToken.FIELD_NAME; k = p.nextToken()) {
-            String name = p.currentName();
-            if (cs) {
-                Readers.checkName(name, claim);
-            }
-            p.nextToken();
-            Prop prop = kind == Kind.MAP ? null : prop(name);
-            String path = claim + "." + name;
+        c.startObject();
+        while (c.nextName()) {
             if (kind == Kind.MAP) {
-                put(state, name, null, Readers.NATURAL.read(p, path, cs));
-            } else if (prop != null) {
-                put(state, name, prop, prop.reader.read(p, path, cs));
+                String name = c.name();
+                put(state, name, null, c.readNatural());
+                continue;
+            }
+            Prop prop = prop(c);
+            if (prop != null) {
+                put(state, prop.name, prop, prop.reader.read(c, claim + "." + prop.name));
             } else {
-                p.skipChildren();
+                c.skipValue();
             }
         }
         return finish(state, claim);

@@ -1,10 +1,8 @@
 package io.lcjwt.internal.claims;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.InvalidClaimException;
-import io.lcjwt.internal.codec.Json;
+import io.lcjwt.internal.codec.JsonCursor;
 
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -16,6 +14,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
@@ -26,36 +25,30 @@ import java.util.Set;
 
 /**
  * Builds a {@link ValueReader} for a declared Java type. The common claim types are read straight
- * off the token stream; nested records and beans recurse into {@link ObjectBinding}; any other
- * type is handed to Jackson-jr at the same parser position.
+ * off the cursor; nested records and beans recurse into {@link ObjectBinding}; any other type is
+ * handed to Jackson-jr with the value's bytes.
  */
 final class Readers {
     private Readers() {}
 
-    static final ValueReader NATURAL = (p, claim, cs) -> {
-        try {
-            return Json.readNatural(p, cs);
-        } catch (Json.LoneSurrogateException e) {
-            throw invalid(claim, "holds a string with an unpaired surrogate escape, which is not valid Unicode");
-        }
-    };
+    static final ValueReader NATURAL = (c, claim) -> c.readNatural();
 
     static InvalidClaimException invalid(String claim, String what) {
         return new InvalidClaimException(claim, "The claim \"" + claim + "\" " + what + ".");
     }
 
-    static InvalidClaimException wrongType(String claim, JsonToken t, String expected) {
+    static InvalidClaimException wrongType(String claim, int t, String expected) {
         return invalid(claim, "is " + describe(t) + " but must be " + expected);
     }
 
-    static String describe(JsonToken t) {
+    static String describe(int t) {
         return switch (t) {
-            case START_OBJECT -> "an object";
-            case START_ARRAY -> "an array";
-            case VALUE_STRING -> "a string";
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
-            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
-            case VALUE_NULL -> "null";
+            case '{' -> "an object";
+            case '[' -> "an array";
+            case '"' -> "a string";
+            case '0' -> "a number";
+            case 't', 'f' -> "a boolean";
+            case 'n' -> "null";
             default -> "not a value";
         };
     }
@@ -84,23 +77,29 @@ final class Readers {
         return Object.class;
     }
 
-    static String readString(JsonParser p, String claim, boolean cs) throws IOException {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NULL) {
+    static String readString(JsonCursor c, String claim) {
+        int t = c.valueType();
+        if (t == 'n') {
+            c.readNull();
             return null;
         }
-        if (t != JsonToken.VALUE_STRING) {
+        if (t != '"') {
             throw wrongType(claim, t, "a string");
         }
-        String s = p.getText();
-        if (cs) {
-            try {
-                Json.checkString(s);
-            } catch (Json.LoneSurrogateException e) {
-                throw invalid(claim, "holds a string with an unpaired surrogate escape, which is not valid Unicode");
-            }
+        return c.readString();
+    }
+
+    /** Reads a JSON number; null when the value is null and the target is not primitive. */
+    private static Number number(JsonCursor c, String claim, boolean prim, String expected) {
+        int t = c.valueType();
+        if (t == 'n' && !prim) {
+            c.readNull();
+            return null;
         }
-        return s;
+        if (t != '0') {
+            throw wrongType(claim, t, expected);
+        }
+        return c.readNumber();
     }
 
     static ValueReader forType(Type type) {
@@ -111,38 +110,27 @@ final class Readers {
         if (raw == Object.class) {
             return NATURAL;
         }
-        if (raw == long.class || raw == Long.class) {
+        if (raw == long.class || raw == Long.class || raw == int.class || raw == Integer.class
+                || raw == short.class || raw == Short.class) {
             boolean prim = raw.isPrimitive();
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL && !prim) {
+            int bits = raw == long.class || raw == Long.class ? 64 : raw == int.class || raw == Integer.class ? 32 : 16;
+            return (c, claim) -> {
+                Number n = number(c, claim, prim, "an integer");
+                if (n == null) {
                     return null;
                 }
-                if (t != JsonToken.VALUE_NUMBER_INT) {
-                    throw wrongType(claim, t, "an integer");
+                if (!(n instanceof Long l)) {
+                    throw n instanceof Double ? wrongType(claim, '0', "an integer")
+                            : invalid(claim, "does not fit in a " + bits + "-bit integer");
                 }
-                if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-                    throw invalid(claim, "does not fit in a 64-bit integer");
+                long v = l;
+                if (bits == 32) {
+                    if (v != (int) v) {
+                        throw invalid(claim, "does not fit in a 32-bit integer");
+                    }
+                    return (int) v;
                 }
-                return p.getLongValue();
-            };
-        }
-        if (raw == int.class || raw == Integer.class || raw == short.class || raw == Short.class) {
-            boolean prim = raw.isPrimitive();
-            boolean isShort = raw == short.class || raw == Short.class;
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL && !prim) {
-                    return null;
-                }
-                if (t != JsonToken.VALUE_NUMBER_INT) {
-                    throw wrongType(claim, t, "an integer");
-                }
-                if (p.getNumberType() != JsonParser.NumberType.INT) {
-                    throw invalid(claim, "does not fit in a 32-bit integer");
-                }
-                int v = p.getIntValue();
-                if (isShort) {
+                if (bits == 16) {
                     if (v != (short) v) {
                         throw invalid(claim, "does not fit in a 16-bit integer");
                     }
@@ -154,15 +142,12 @@ final class Readers {
         if (raw == double.class || raw == Double.class || raw == float.class || raw == Float.class) {
             boolean prim = raw.isPrimitive();
             boolean isFloat = raw == float.class || raw == Float.class;
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL && !prim) {
+            return (c, claim) -> {
+                Number n = number(c, claim, prim, "a number");
+                if (n == null) {
                     return null;
                 }
-                if (t != JsonToken.VALUE_NUMBER_INT && t != JsonToken.VALUE_NUMBER_FLOAT) {
-                    throw wrongType(claim, t, "a number");
-                }
-                double d = p.getDoubleValue();
+                double d = n.doubleValue();
                 if (!Double.isFinite(d)) {
                     throw invalid(claim, "is out of range");
                 }
@@ -171,52 +156,55 @@ final class Readers {
         }
         if (raw == boolean.class || raw == Boolean.class) {
             boolean prim = raw.isPrimitive();
-            return (p, claim, cs) -> switch (p.currentToken()) {
-                case VALUE_TRUE -> Boolean.TRUE;
-                case VALUE_FALSE -> Boolean.FALSE;
-                case VALUE_NULL -> {
-                    if (prim) {
-                        throw wrongType(claim, JsonToken.VALUE_NULL, "a boolean");
-                    }
-                    yield null;
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 't' || t == 'f') {
+                    return c.readBoolean();
                 }
-                default -> throw wrongType(claim, p.currentToken(), "a boolean");
+                if (t == 'n' && !prim) {
+                    c.readNull();
+                    return null;
+                }
+                throw wrongType(claim, t, "a boolean");
             };
         }
         if (raw == BigInteger.class || raw == BigDecimal.class || raw == Number.class) {
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL) {
+            return (c, claim) -> {
+                Number n = number(c, claim, false, raw == BigInteger.class ? "an integer" : "a number");
+                if (n == null) {
                     return null;
                 }
-                if (t != JsonToken.VALUE_NUMBER_INT && (t != JsonToken.VALUE_NUMBER_FLOAT || raw == BigInteger.class)) {
-                    throw wrongType(claim, t, raw == BigInteger.class ? "an integer" : "a number");
+                if (n instanceof Double d && !Double.isFinite(d)) {
+                    throw invalid(claim, "is out of range");
                 }
                 if (raw == BigInteger.class) {
-                    return p.getBigIntegerValue();
+                    if (n instanceof Double) {
+                        throw wrongType(claim, '0', "an integer");
+                    }
+                    return n instanceof BigInteger bi ? bi : BigInteger.valueOf(n.longValue());
                 }
-                return raw == BigDecimal.class ? p.getDecimalValue() : p.getNumberValue();
+                return raw == BigDecimal.class ? new BigDecimal(n.toString()) : n;
             };
         }
         if (raw == Instant.class || raw == Date.class) {
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL) {
+            return (c, claim) -> {
+                if (c.valueType() == 'n') {
+                    c.readNull();
                     return null;
                 }
-                NumericDate d = NumericDate.read(p, claim);
+                NumericDate d = NumericDate.read(c, claim);
                 return raw == Instant.class ? d.toInstant() : Date.from(d.toInstant());
             };
         }
         if (raw.isEnum()) {
-            return (p, claim, cs) -> {
-                String s = readString(p, claim, cs);
+            return (c, claim) -> {
+                String s = readString(c, claim);
                 if (s == null) {
                     return null;
                 }
-                for (Object c : raw.getEnumConstants()) {
-                    if (((Enum<?>) c).name().equals(s)) {
-                        return c;
+                for (Object k : raw.getEnumConstants()) {
+                    if (((Enum<?>) k).name().equals(s)) {
+                        return k;
                     }
                 }
                 throw invalid(claim, "is not one of the names of " + raw.getSimpleName());
@@ -228,22 +216,20 @@ final class Readers {
                 throw new IllegalArgumentException("lcjwt binds JSON objects only to maps with String keys, not " + type);
             }
             ValueReader values = forType(typeArg(type, 1));
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL) {
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 'n') {
+                    c.readNull();
                     return null;
                 }
-                if (t != JsonToken.START_OBJECT) {
+                if (t != '{') {
                     throw wrongType(claim, t, "an object");
                 }
                 Map<String, Object> m = new LinkedHashMap<>();
-                for (JsonToken k = p.nextToken(); k == JsonToken.FIELD_NAME; k = p.nextToken()) {
-                    String name = p.currentName();
-                    if (cs) {
-                        checkName(name, claim);
-                    }
-                    p.nextToken();
-                    m.put(name, values.read(p, claim + "." + name, cs));
+                c.startObject();
+                while (c.nextName()) {
+                    String name = c.name();
+                    m.put(name, values.read(c, claim + "." + name));
                 }
                 return m;
             };
@@ -252,37 +238,42 @@ final class Readers {
                 && (raw.isAssignableFrom(ArrayList.class) || raw.isAssignableFrom(LinkedHashSet.class))) {
             ValueReader elems = forType(typeArg(type, 0));
             boolean set = Set.class.isAssignableFrom(raw);
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL) {
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 'n') {
+                    c.readNull();
                     return null;
                 }
-                if (t != JsonToken.START_ARRAY) {
+                if (t != '[') {
                     throw wrongType(claim, t, "an array");
                 }
-                Collection<Object> c = set ? new LinkedHashSet<>() : new ArrayList<>();
+                Collection<Object> out = set ? new LinkedHashSet<>() : new ArrayList<>();
+                c.startArray();
                 int i = 0;
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    c.add(elems.read(p, claim + "[" + i++ + "]", cs));
+                while (c.nextElement()) {
+                    out.add(elems.read(c, i < 16 ? claim + "[" + i + "]" : claim));
+                    i++;
                 }
-                return c;
+                return out;
             };
         }
         if (raw.isArray()) {
             Class<?> comp = raw.getComponentType();
             Type compType = type instanceof GenericArrayType ga ? ga.getGenericComponentType() : comp;
             ValueReader elems = forType(compType);
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL) {
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 'n') {
+                    c.readNull();
                     return null;
                 }
-                if (t != JsonToken.START_ARRAY) {
+                if (t != '[') {
                     throw wrongType(claim, t, "an array");
                 }
                 List<Object> items = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    items.add(elems.read(p, claim + "[" + items.size() + "]", cs));
+                c.startArray();
+                while (c.nextElement()) {
+                    items.add(elems.read(c, claim));
                 }
                 Object arr = Array.newInstance(comp, items.size());
                 for (int i = 0; i < items.size(); i++) {
@@ -292,35 +283,30 @@ final class Readers {
             };
         }
         if (raw.isRecord() || ObjectBinding.isBean(raw)) {
-            return (p, claim, cs) -> {
-                JsonToken t = p.currentToken();
-                if (t == JsonToken.VALUE_NULL) {
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 'n') {
+                    c.readNull();
                     return null;
                 }
-                if (t != JsonToken.START_OBJECT) {
+                if (t != '{') {
                     throw wrongType(claim, t, "an object");
                 }
-                return ObjectBinding.of(raw).readObject(p, claim, cs);
+                return ObjectBinding.of(raw).readObject(c, claim);
             };
         }
-        // Anything else is Jackson-jr's to bind, from the same parser position.
-        return (p, claim, cs) -> {
-            if (p.currentToken() == JsonToken.VALUE_NULL) {
+        // Anything else is Jackson-jr's to bind, from the value's own bytes.
+        return (c, claim) -> {
+            if (c.valueType() == 'n') {
+                c.readNull();
                 return null;
             }
+            int[] span = c.rawValue();
             try {
-                return JSON.std.beanFrom(raw, p);
+                return JSON.std.beanFrom(raw, Arrays.copyOfRange(c.buffer(), span[0], span[1]));
             } catch (IOException | RuntimeException e) {
                 throw invalid(claim, "cannot be read as " + raw.getSimpleName());
             }
         };
-    }
-
-    static void checkName(String name, String claim) {
-        try {
-            Json.checkString(name);
-        } catch (Json.LoneSurrogateException e) {
-            throw invalid(claim, "has a member name with an unpaired surrogate escape, which is not valid Unicode");
-        }
     }
 }

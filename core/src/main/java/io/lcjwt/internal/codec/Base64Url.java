@@ -78,6 +78,32 @@ public final class Base64Url {
         return bad < 0 ? -1 : di - dstOff;
     }
 
+    private static final java.util.Base64.Decoder JDK_URL = java.util.Base64.getUrlDecoder();
+    private static final byte[] EMPTY = new byte[0];
+
+    /**
+     * Decodes a long segment with the JDK's vectorised decoder (its intrinsic is several times
+     * faster than a table loop) after checking what the JDK decoder tolerates and RFC 7515 does
+     * not: padding and non-zero unused bits. Returns a new array of exactly the decoded length, or
+     * null when the input is not strict base64url.
+     */
+    public static byte[] decodeFast(byte[] src, int off, int len) {
+        if (len == 0) {
+            return EMPTY;
+        }
+        int rem = len & 3;
+        int last = DECODE[src[off + len - 1] & 0xFF];
+        if (rem == 1 || last < 0 || (rem == 2 && (last & 0x0F) != 0) || (rem == 3 && (last & 0x03) != 0)) {
+            return null;
+        }
+        try {
+            java.nio.ByteBuffer out = JDK_URL.decode(java.nio.ByteBuffer.wrap(src, off, len));
+            return out.array().length == out.remaining() ? out.array() : java.util.Arrays.copyOf(out.array(), out.remaining());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     /** Encodes {@code src[off, off + len)} into {@code dst} at {@code dstOff}; returns the length written. */
     public static int encode(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int end = off + len - len % 3;

@@ -1,0 +1,643 @@
+package io.lcjwt.internal.codec;
+
+import io.lcjwt.MalformedJwtException;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A strict pull reader for one JSON document (RFC 8259) held in a byte array, written for JWT
+ * claims: it reads member names without making Strings (so a binder can match them by bytes),
+ * makes ASCII strings with one copy, and checks what a JWT must refuse as it goes -- duplicate
+ * member names at every level, nesting deeper than {@link Json#MAX_DEPTH}, unpaired surrogate
+ * escapes, control characters, leading zeros, NaN, trailing data.
+ *
+ * <p>The caller validates UTF-8 first ({@link Utf8}) when the bytes are not all ASCII.
+ * Errors are {@link MalformedJwtException}s that name the byte offset, never the content.
+ */
+public final class JsonCursor {
+
+    private final byte[] b;
+    private final int end;
+    private final String what;
+    private final boolean ascii;
+    private int pos;
+    private int depth;
+    private boolean needComma;
+
+    /** The current member name: raw bytes [nameStart, nameStart + nameLen), escaped if nameEscaped. */
+    private int nameStart;
+    private int nameLen;
+    private boolean nameEscaped;
+
+    // Member names seen per open object, for duplicate detection: (start, len) pairs on a stack.
+    private int[] names = new int[64];
+    private int namesTop;
+    private final int[] objectBase = new int[Json.MAX_DEPTH + 2];
+    private final long[] bloom = new long[Json.MAX_DEPTH + 2];
+    private final boolean[] isObject = new boolean[Json.MAX_DEPTH + 2];
+    // Names with escapes are compared decoded, so "a" and "\u0061" are the same member.
+    private List<List<String>> decodedNames;
+
+    /**
+     * @param what "claims set" or "header", for messages
+     * @param ascii whether every byte is below 0x80 (then strings are Latin-1, one copy)
+     */
+    public JsonCursor(byte[] b, int off, int len, String what, boolean ascii) {
+        this.b = b;
+        this.pos = off;
+        this.end = off + len;
+        this.what = what;
+        this.ascii = ascii;
+    }
+
+    private MalformedJwtException error(String why) {
+        return new MalformedJwtException("The JWT " + what + " is not valid JSON: " + why + " at offset " + pos + ".");
+    }
+
+    private int ws() {
+        while (pos < end) {
+            byte c = b[pos];
+            if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+                pos++;
+            } else {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    /** The first byte of the next value, after whitespace ({@code -1} at the end). */
+    public int peek() {
+        return ws();
+    }
+
+    // ---- structure ------------------------------------------------------------------------------
+
+    private void open(boolean object) {
+        if (depth >= Json.MAX_DEPTH) {
+            throw error("nesting deeper than " + Json.MAX_DEPTH + " levels");
+        }
+        depth++;
+        isObject[depth] = object;
+        objectBase[depth] = namesTop;
+        bloom[depth] = 0;
+        needComma = false;
+        pos++;
+    }
+
+    private void close() {
+        if (isObject[depth]) {
+            namesTop = objectBase[depth];
+            if (decodedNames != null && decodedNames.size() > depth) {
+                decodedNames.get(depth).clear();
+            }
+        }
+        depth--;
+        needComma = true;
+        pos++;
+    }
+
+    /** Consumes {@code {}; the caller then loops on {@link #nextName()}. */
+    public void startObject() {
+        if (ws() != '{') {
+            throw error("expected an object");
+        }
+        open(true);
+    }
+
+    /** Consumes {@code [}; the caller then loops on {@link #nextElement()}. */
+    public void startArray() {
+        if (ws() != '[') {
+            throw error("expected an array");
+        }
+        open(false);
+    }
+
+    /**
+     * Moves to the next member of the current object and consumes its name and colon; returns
+     * false (having consumed the closing brace) when the object ends.
+     */
+    public boolean nextName() {
+        int c = ws();
+        if (c == '}') {
+            if (!needComma && namesTop != objectBase[depth]) {
+                throw error("a comma followed by '}'");
+            }
+            close();
+            return false;
+        }
+        if (needComma) {
+            if (c != ',') {
+                throw error("expected ',' or '}'");
+            }
+            pos++;
+            c = ws();
+        }
+        if (c != '"') {
+            throw error("expected a member name");
+        }
+        pos++;
+        int start = pos;
+        boolean escaped = false;
+        while (true) {
+            if (pos >= end) {
+                throw error("an unterminated member name");
+            }
+            byte x = b[pos];
+            if (x == '"') {
+                break;
+            }
+            if (x == '\\') {
+                escaped = true;
+                pos += 2;
+                continue;
+            }
+            if ((x & 0xFF) < 0x20) {
+                throw error("a control character in a member name");
+            }
+            pos++;
+        }
+        nameStart = start;
+        nameLen = pos - start;
+        nameEscaped = escaped;
+        pos++;
+        if (ws() != ':') {
+            throw error("expected ':'");
+        }
+        pos++;
+        checkDuplicate();
+        needComma = false;
+        return true;
+    }
+
+    private void checkDuplicate() {
+        if (nameEscaped || decodedNames != null && decodedNames.size() > depth && !decodedNames.get(depth).isEmpty()) {
+            checkDuplicateDecoded();
+        }
+        int len = nameLen;
+        int first = len == 0 ? 0 : b[nameStart];
+        int last = len == 0 ? 0 : b[nameStart + len - 1];
+        long bit = 1L << ((len * 31 + first * 7 + last) & 63);
+        if ((bloom[depth] & bit) != 0) {
+            for (int i = objectBase[depth]; i < namesTop; i += 2) {
+                if (names[i + 1] == len && Arrays.equals(b, names[i], names[i] + len, b, nameStart, nameStart + len)) {
+                    throw new MalformedJwtException("The JWT " + what + " has a duplicate member name (RFC 7515"
+                            + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
+                }
+            }
+        }
+        bloom[depth] |= bit;
+        if (namesTop + 2 > names.length) {
+            names = Arrays.copyOf(names, names.length * 2);
+        }
+        names[namesTop++] = nameStart;
+        names[namesTop++] = len;
+    }
+
+    private void checkDuplicateDecoded() {
+        if (decodedNames == null) {
+            decodedNames = new ArrayList<>();
+        }
+        while (decodedNames.size() <= depth) {
+            decodedNames.add(new ArrayList<>());
+        }
+        List<String> seen = decodedNames.get(depth);
+        if (seen.isEmpty()) {
+            // first escaped name in this object: everything seen so far joins the decoded list
+            for (int i = objectBase[depth]; i < namesTop; i += 2) {
+                seen.add(decode(names[i], names[i + 1]));
+            }
+        }
+        String n = name();
+        if (seen.contains(n)) {
+            throw new MalformedJwtException("The JWT " + what + " has a duplicate member name (RFC 7515"
+                    + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
+        }
+        seen.add(n);
+    }
+
+    /** Moves to the next array element; false (having consumed {@code ]}) at the end. */
+    public boolean nextElement() {
+        int c = ws();
+        if (c == ']') {
+            close();
+            return false;
+        }
+        if (needComma) {
+            if (c != ',') {
+                throw error("expected ',' or ']'");
+            }
+            pos++;
+            c = ws();
+            if (c == ']') {
+                throw error("a comma followed by ']'");
+            }
+        }
+        needComma = false;
+        return true;
+    }
+
+    /** Requires that nothing but whitespace follows the document. */
+    public void endDocument() {
+        if (ws() != -1) {
+            throw new MalformedJwtException("The JWT " + what + " has data after its JSON object.");
+        }
+    }
+
+    // ---- member names ---------------------------------------------------------------------------
+
+    public int nameStart() {
+        return nameStart;
+    }
+
+    public int nameLength() {
+        return nameLen;
+    }
+
+    public boolean nameEscaped() {
+        return nameEscaped;
+    }
+
+    public byte[] buffer() {
+        return b;
+    }
+
+    /** The current member name as a String. */
+    public String name() {
+        return nameEscaped ? decode(nameStart, nameLen) : text(nameStart, nameLen);
+    }
+
+    private String text(int start, int len) {
+        return new String(b, start, len, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+    }
+
+    // ---- values ---------------------------------------------------------------------------------
+
+    /** Reads a string value. */
+    public String readString() {
+        if (ws() != '"') {
+            throw error("expected a string");
+        }
+        pos++;
+        int start = pos;
+        while (true) {
+            if (pos >= end) {
+                throw error("an unterminated string");
+            }
+            byte x = b[pos];
+            if (x == '"') {
+                String s = text(start, pos - start);
+                pos++;
+                needComma = true;
+                return s;
+            }
+            if (x == '\\') {
+                break;
+            }
+            if ((x & 0xFF) < 0x20) {
+                throw error("a control character in a string");
+            }
+            pos++;
+        }
+        // slow path: escapes
+        pos = start;
+        while (true) {
+            if (pos >= end) {
+                throw error("an unterminated string");
+            }
+            byte x = b[pos];
+            if (x == '"') {
+                break;
+            }
+            if (x == '\\') {
+                pos += 2;
+            } else {
+                if ((x & 0xFF) < 0x20) {
+                    throw error("a control character in a string");
+                }
+                pos++;
+            }
+        }
+        if (pos > end) {
+            throw error("an unterminated string");
+        }
+        String s = decode(start, pos - start);
+        pos++;
+        needComma = true;
+        return s;
+    }
+
+    /** Decodes the escaped string body b[start, start+len). */
+    private String decode(int start, int len) {
+        int stop = start + len;
+        StringBuilder sb = new StringBuilder(len);
+        int i = start;
+        while (i < stop) {
+            int run = i;
+            while (i < stop && b[i] != '\\') {
+                i++;
+            }
+            if (i > run) {
+                sb.append(text(run, i - run));
+            }
+            if (i >= stop) {
+                break;
+            }
+            if (i + 1 >= stop) {
+                throw error("a truncated escape");
+            }
+            byte e = b[i + 1];
+            i += 2;
+            switch (e) {
+                case '"' -> sb.append('"');
+                case '\\' -> sb.append('\\');
+                case '/' -> sb.append('/');
+                case 'b' -> sb.append('\b');
+                case 'f' -> sb.append('\f');
+                case 'n' -> sb.append('\n');
+                case 'r' -> sb.append('\r');
+                case 't' -> sb.append('\t');
+                case 'u' -> {
+                    char ch = hex4(i, stop);
+                    i += 4;
+                    if (Character.isHighSurrogate(ch)) {
+                        if (i + 6 > stop || b[i] != '\\' || b[i + 1] != 'u') {
+                            throw error("an unpaired surrogate escape");
+                        }
+                        char lo = hex4(i + 2, stop);
+                        if (!Character.isLowSurrogate(lo)) {
+                            throw error("an unpaired surrogate escape");
+                        }
+                        sb.append(ch).append(lo);
+                        i += 6;
+                    } else if (Character.isLowSurrogate(ch)) {
+                        throw error("an unpaired surrogate escape");
+                    } else {
+                        sb.append(ch);
+                    }
+                }
+                default -> throw error("an invalid escape");
+            }
+        }
+        return sb.toString();
+    }
+
+    private char hex4(int i, int stop) {
+        if (i + 4 > stop) {
+            throw error("a truncated \\u escape");
+        }
+        int v = 0;
+        for (int k = 0; k < 4; k++) {
+            int c = b[i + k];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            if (d < 0) {
+                throw error("an invalid \\u escape");
+            }
+            v = (v << 4) | d;
+        }
+        return (char) v;
+    }
+
+    /** What the next value is: one of {@code { [ " t f n} or {@code 0} for a number. */
+    public int valueType() {
+        int c = ws();
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            return '0';
+        }
+        if (c == '{' || c == '[' || c == '"' || c == 't' || c == 'f' || c == 'n') {
+            return c;
+        }
+        throw error(c == -1 ? "a missing value" : "an unexpected character");
+    }
+
+    /** Reads true or false. */
+    public boolean readBoolean() {
+        int c = ws();
+        if (c == 't' && literal("true")) {
+            return true;
+        }
+        if (c == 'f' && literal("false")) {
+            return false;
+        }
+        throw error("expected true or false");
+    }
+
+    /** Reads null. */
+    public void readNull() {
+        if (ws() != 'n' || !literal("null")) {
+            throw error("expected null");
+        }
+    }
+
+    private boolean literal(String word) {
+        int n = word.length();
+        if (pos + n > end) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (b[pos + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        pos += n;
+        needComma = true;
+        return true;
+    }
+
+    /** Whether the last number read was integral. */
+    private boolean lastIntegral;
+    private long lastLong;
+    private boolean lastBig;
+
+    /**
+     * Reads a number and returns it as {@code Long}, {@code BigInteger} (integers beyond 64
+     * bits) or {@code Double} (finite only).
+     */
+    public Number readNumber() {
+        int start = scanNumber();
+        if (lastIntegral && !lastBig) {
+            return lastLong;
+        }
+        String text = new String(b, start, pos - start, StandardCharsets.ISO_8859_1);
+        if (lastIntegral) {
+            return new BigInteger(text);
+        }
+        double d = Double.parseDouble(text);
+        if (!Double.isFinite(d)) {
+            return d; // the caller decides: a claim out of range
+        }
+        return d;
+    }
+
+    private int scanNumber() {
+        ws();
+        int start = pos;
+        if (pos < end && b[pos] == '-') {
+            pos++;
+        }
+        int digitsStart = pos;
+        long v = 0;
+        boolean big = false;
+        if (pos < end && b[pos] == '0') {
+            pos++;
+        } else {
+            while (pos < end && b[pos] >= '0' && b[pos] <= '9') {
+                int d = b[pos] - '0';
+                if (big || v > (Long.MAX_VALUE - d) / 10) {
+                    big = true; // past 64 bits: read as BigInteger
+                } else {
+                    v = v * 10 + d;
+                }
+                pos++;
+            }
+        }
+        if (pos == digitsStart) {
+            throw error("a malformed number");
+        }
+        if (pos < end && b[pos] >= '0' && b[pos] <= '9') {
+            throw error("a number with a leading zero");
+        }
+        boolean integral = true;
+        if (pos < end && b[pos] == '.') {
+            integral = false;
+            pos++;
+            int f = pos;
+            while (pos < end && b[pos] >= '0' && b[pos] <= '9') {
+                pos++;
+            }
+            if (pos == f) {
+                throw error("a malformed number");
+            }
+        }
+        if (pos < end && (b[pos] == 'e' || b[pos] == 'E')) {
+            integral = false;
+            pos++;
+            if (pos < end && (b[pos] == '+' || b[pos] == '-')) {
+                pos++;
+            }
+            int f = pos;
+            while (pos < end && b[pos] >= '0' && b[pos] <= '9') {
+                pos++;
+            }
+            if (pos == f) {
+                throw error("a malformed number");
+            }
+        }
+        if (pos - start > 100) {
+            throw error("a number longer than 100 characters");
+        }
+        lastIntegral = integral;
+        lastBig = big;
+        lastLong = b[start] == '-' ? -v : v;
+        needComma = true;
+        return start;
+    }
+
+    /** Skips one value of any type, still checking it. */
+    public void skipValue() {
+        switch (valueType()) {
+            case '{' -> {
+                startObject();
+                while (nextName()) {
+                    skipValue();
+                }
+            }
+            case '[' -> {
+                startArray();
+                while (nextElement()) {
+                    skipValue();
+                }
+            }
+            case '"' -> skipString();
+            case 't', 'f' -> readBoolean();
+            case 'n' -> readNull();
+            default -> scanNumber();
+        }
+    }
+
+    private void skipString() {
+        if (ws() != '"') {
+            throw error("expected a string");
+        }
+        int start = pos + 1;
+        pos++;
+        boolean escaped = false;
+        while (true) {
+            if (pos >= end) {
+                throw error("an unterminated string");
+            }
+            byte x = b[pos];
+            if (x == '"') {
+                break;
+            }
+            if (x == '\\') {
+                escaped = true;
+                pos += 2;
+                continue;
+            }
+            if ((x & 0xFF) < 0x20) {
+                throw error("a control character in a string");
+            }
+            pos++;
+        }
+        if (escaped) {
+            decode(start, pos - start); // validates escapes and surrogate pairs
+        }
+        pos++;
+        needComma = true;
+    }
+
+    /** Reads any value into plain Java: LinkedHashMap, ArrayList, String, Long/BigInteger/Double, Boolean, null. */
+    public Object readNatural() {
+        switch (valueType()) {
+            case '{' -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                startObject();
+                while (nextName()) {
+                    String k = name();
+                    m.put(k, readNatural());
+                }
+                return m;
+            }
+            case '[' -> {
+                List<Object> l = new ArrayList<>();
+                startArray();
+                while (nextElement()) {
+                    l.add(readNatural());
+                }
+                return l;
+            }
+            case '"' -> {
+                return readString();
+            }
+            case 't', 'f' -> {
+                return readBoolean();
+            }
+            case 'n' -> {
+                readNull();
+                return null;
+            }
+            default -> {
+                Number n = readNumber();
+                if (n instanceof Double d && !Double.isFinite(d)) {
+                    throw error("a number out of range");
+                }
+                return n;
+            }
+        }
+    }
+
+    /** The raw bytes of the next value (for handing an exotic type to Jackson-jr), checked. */
+    public int[] rawValue() {
+        ws();
+        int start = pos;
+        skipValue();
+        return new int[] {start, pos};
+    }
+}

@@ -1,0 +1,71 @@
+package io.lcjwt.internal.codec;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Finds the value registered under a JSON member name given as raw UTF-8 bytes, without making a
+ * String: open addressing over a hash of the bytes, confirmed by comparing them.
+ */
+public final class NameIndex<V> {
+
+    private final byte[][] keys;
+    private final Object[] values;
+    private final int mask;
+    private final Map<String, V> byString;
+
+    public NameIndex(Map<String, V> entries) {
+        int size = Integer.highestOneBit(Math.max(4, entries.size() * 4) - 1) << 1;
+        keys = new byte[size][];
+        values = new Object[size];
+        mask = size - 1;
+        byString = new HashMap<>(entries);
+        for (Map.Entry<String, V> e : entries.entrySet()) {
+            byte[] k = e.getKey().getBytes(StandardCharsets.UTF_8);
+            int i = hash(k, 0, k.length) & mask;
+            while (keys[i] != null) {
+                i = (i + 1) & mask;
+            }
+            keys[i] = k;
+            values[i] = e.getValue();
+        }
+    }
+
+    static int hash(byte[] b, int off, int len) {
+        int h = len;
+        for (int i = 0; i < len; i++) {
+            h = h * 31 + b[off + i];
+        }
+        return h ^ (h >>> 15);
+    }
+
+    /** The value for the name at b[off, off+len), or null. */
+    @SuppressWarnings("unchecked")
+    public V get(byte[] b, int off, int len) {
+        int i = hash(b, off, len) & mask;
+        while (true) {
+            byte[] k = keys[i];
+            if (k == null) {
+                return null;
+            }
+            if (k.length == len && Arrays.equals(k, 0, len, b, off, off + len)) {
+                return (V) values[i];
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** The value for the cursor's current member name, decoding it only when it holds escapes. */
+    public V get(JsonCursor c) {
+        if (c.nameEscaped()) {
+            return byString.get(c.name());
+        }
+        return get(c.buffer(), c.nameStart(), c.nameLength());
+    }
+
+    public boolean isEmpty() {
+        return byString.isEmpty();
+    }
+}
