@@ -128,6 +128,10 @@ class SecurityRowsHmacTest {
         rejects(MalformedJwtException.class, hsRaw("HS256", h, p.substring(0, 8) + " " + p.substring(8), KEY));
         rejects(MalformedJwtException.class, hsRaw("HS256", h, p.substring(0, 8) + "\n" + p.substring(8), KEY));
         rejects(MalformedJwtException.class, " " + good);
+        // a character that truncates to a base64url letter (U+0141 -> 0x41 'A') is not that letter
+        int i = good.indexOf('A', good.indexOf('.') + 1);
+        assertTrue(i > 0, good);
+        rejects(MalformedJwtException.class, good.substring(0, i) + '\u0141' + good.substring(i + 1));
         // length 1 mod 4
         rejects(MalformedJwtException.class, hsRaw("HS256", h, p + "A" + (p.length() % 4 == 0 ? "" : "AAA".substring(0, (5 - p.length() % 4) % 4)), KEY));
         // non-zero unused bits in the signature's last character (43 chars: 2 unused bits)

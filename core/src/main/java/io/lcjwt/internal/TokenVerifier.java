@@ -71,17 +71,22 @@ public final class TokenVerifier {
         }
         int len = token.length();
         checkSize(len);
+        if (token instanceof String str) {
+            // One intrinsic copy. Characters above U+00FF become '?', which no base64url segment
+            // accepts, so a token that only decodes after truncation is refused, not altered.
+            byte[] bytes = str.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            Scratch s = scratch();
+            try {
+                return run(bytes, 0, len, null, type, out, s);
+            } finally {
+                release(s);
+            }
+        }
         Scratch s = scratch();
         try {
             byte[] buf = s.token(len);
             int acc = 0;
-            if (token instanceof String str) {
-                for (int i = 0; i < len; i++) {
-                    char c = str.charAt(i);
-                    acc |= c;
-                    buf[i] = (byte) c;
-                }
-            } else {
+            {
                 for (int i = 0; i < len; i++) {
                     char c = token.charAt(i);
                     acc |= c;
@@ -246,8 +251,8 @@ public final class TokenVerifier {
 
         return switch (out) {
             case CONTENT -> pb;
-            case CLAIMS -> claims.read(pb, 0, payLen, type);
-            case JWT -> new Jwt<>(header, claims.read(pb, 0, payLen, type));
+            case CLAIMS -> claims.read(pb, 0, payLen, type, s.cursor);
+            case JWT -> new Jwt<>(header, claims.read(pb, 0, payLen, type, s.cursor));
         };
     }
 

@@ -46,20 +46,25 @@ public final class ClaimsReader {
      * {@code LinkedHashMap}, a record class, or a bean class.
      */
     public <T> T read(byte[] buf, int off, int len, Class<T> type) {
+        return read(buf, off, len, type, new JsonCursor());
+    }
+
+    /** As {@link #read(byte[], int, int, Class)}, reusing {@code cursor}'s working memory. */
+    public <T> T read(byte[] buf, int off, int len, Class<T> type, JsonCursor cursor) {
         ObjectBinding binding = ObjectBinding.of(type);
-        JsonCursor c = cursor(buf, off, len);
+        JsonCursor c = cursor(buf, off, len, cursor);
         Object result = readTop(c, binding);
         c.endDocument();
         return type.cast(result);
     }
 
-    private static JsonCursor cursor(byte[] buf, int off, int len) {
-        int flags = Base64Url.scan(buf, off, len);
-        boolean ascii = (flags & Base64Url.NON_ASCII) == 0;
+    private static JsonCursor cursor(byte[] buf, int off, int len, JsonCursor reuse) {
+        // The cursor checks escapes itself; only non-ASCII bytes need a UTF-8 pass first.
+        boolean ascii = Base64Url.isAscii(buf, off, len);
         if (!ascii && Utf8.firstInvalid(buf, off, len) >= 0) {
             throw new MalformedJwtException("The JWT claims are not valid UTF-8.");
         }
-        JsonCursor c = new JsonCursor(buf, off, len, "claims set", ascii);
+        JsonCursor c = reuse.reset(buf, off, len, "claims set", ascii);
         if (c.peek() != '{') {
             throw new MalformedJwtException("The JWT claims set is not a JSON object (RFC 7519 section 7.2).");
         }
@@ -69,7 +74,7 @@ public final class ClaimsReader {
     /** Reads a claims set into a map with JSON strictness but no claim checks (for {@code Unverified}). */
     @SuppressWarnings("unchecked")
     public static java.util.Map<String, Object> readUnchecked(byte[] buf, int off, int len) {
-        JsonCursor c = cursor(buf, off, len);
+        JsonCursor c = cursor(buf, off, len, new JsonCursor());
         Object m = c.readNatural();
         c.endDocument();
         return (java.util.Map<String, Object>) m;

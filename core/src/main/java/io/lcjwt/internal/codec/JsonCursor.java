@@ -22,10 +22,15 @@ import java.util.Map;
  */
 public final class JsonCursor {
 
-    private final byte[] b;
-    private final int end;
-    private final String what;
-    private final boolean ascii;
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles
+            .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    private byte[] b;
+    private int end;
+    private String what;
+    private boolean ascii;
     private int pos;
     private int depth;
     private boolean needComma;
@@ -49,11 +54,48 @@ public final class JsonCursor {
      * @param ascii whether every byte is below 0x80 (then strings are Latin-1, one copy)
      */
     public JsonCursor(byte[] b, int off, int len, String what, boolean ascii) {
+        reset(b, off, len, what, ascii);
+    }
+
+    /** An idle cursor, to be {@link #reset} for each document (its stacks are reused). */
+    public JsonCursor() {
+    }
+
+    /** Points this cursor at a new document. */
+    public JsonCursor reset(byte[] b, int off, int len, String what, boolean ascii) {
         this.b = b;
         this.pos = off;
         this.end = off + len;
         this.what = what;
         this.ascii = ascii;
+        this.depth = 0;
+        this.namesTop = 0;
+        this.needComma = false;
+        if (decodedNames != null) {
+            decodedNames.forEach(List::clear);
+        }
+        return this;
+    }
+
+    /**
+     * Advances {@code pos} to the first byte that is a quote, a backslash or a control character,
+     * eight bytes at a time: the common run of plain string bytes costs a few operations per word.
+     */
+    private void skipPlain() {
+        int p = pos;
+        while (p + 8 <= end) {
+            long w = (long) LONGS.get(b, p);
+            long q = w ^ 0x2222222222222222L;
+            long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
+            long hit = ((q - ONES) & ~q) | ((bs - ONES) & ~bs) | ((w - 0x2020202020202020L) & ~w);
+            hit &= HIGHS;
+            if (hit != 0) {
+                pos = p + (Long.numberOfTrailingZeros(hit) >>> 3);
+                return;
+            }
+            p += 8;
+        }
+        pos = p;
     }
 
     private MalformedJwtException error(String why) {
@@ -146,6 +188,7 @@ public final class JsonCursor {
         int start = pos;
         boolean escaped = false;
         while (true) {
+            skipPlain();
             if (pos >= end) {
                 throw error("an unterminated member name");
             }
@@ -287,6 +330,7 @@ public final class JsonCursor {
         pos++;
         int start = pos;
         while (true) {
+            skipPlain();
             if (pos >= end) {
                 throw error("an unterminated string");
             }
@@ -569,6 +613,7 @@ public final class JsonCursor {
         pos++;
         boolean escaped = false;
         while (true) {
+            skipPlain();
             if (pos >= end) {
                 throw error("an unterminated string");
             }

@@ -13,6 +13,8 @@ public final class Scratch {
     public byte[] header = new byte[256];
     /** The decoded signature (RSA-8192 at most). */
     public final byte[] sig = new byte[1024];
+    /** The claims reader's working memory. */
+    public final io.lcjwt.internal.codec.JsonCursor cursor = new io.lcjwt.internal.codec.JsonCursor();
     /** A computed MAC, wiped after each comparison. */
     public final byte[] mac = new byte[64];
 
