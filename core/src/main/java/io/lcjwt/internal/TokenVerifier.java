@@ -23,7 +23,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -303,10 +302,5 @@ public final class TokenVerifier {
         }
         return new MalformedJwtException("The token's payload is not strict base64url"
                 + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
-    }
-
-    /** Lowercase names of allowed algorithms, for messages. */
-    public String describeAllowed() {
-        return allowedSet.toString().toLowerCase(Locale.ROOT);
     }
 }

@@ -64,7 +64,7 @@ public final class ClaimsReader {
         if (!ascii && Utf8.firstInvalid(buf, off, len) >= 0) {
             throw new MalformedJwtException("The JWT claims are not valid UTF-8.");
         }
-        JsonCursor c = reuse.reset(buf, off, len, "claims set", ascii);
+        JsonCursor c = reuse.reset(buf, off, len, "JWT claims set", ascii);
         if (c.peek() != '{') {
             throw new MalformedJwtException("The JWT claims set is not a JSON object (RFC 7519 section 7.2).");
         }

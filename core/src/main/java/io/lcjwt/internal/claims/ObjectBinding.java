@@ -252,9 +252,4 @@ final class ObjectBinding {
         }
         return finish(state, claim);
     }
-
-    /** Names of all members, for diagnostics. */
-    List<String> names() {
-        return new ArrayList<>(props.keySet());
-    }
 }

@@ -164,41 +164,4 @@ public final class Base64Url {
         }
         return (acc & 0x8080808080808080L) == 0;
     }
-
-    /** Flag from {@link #scan}: some byte is 0x80 or above. */
-    public static final int NON_ASCII = 1;
-    /** Flag from {@link #scan}: some byte is a backslash (the JSON may hold {@code \\u} escapes). */
-    public static final int BACKSLASH = 2;
-
-    /**
-     * Looks at decoded JSON eight bytes at a time and reports whether it holds non-ASCII bytes
-     * (then it needs a UTF-8 check) or backslashes (then strings need a surrogate check), so the
-     * common all-ASCII, escape-free payload pays for neither.
-     */
-    public static int scan(byte[] b, int off, int len) {
-        long high = 0;
-        long slash = 0;
-        int i = off;
-        int end = off + len;
-        for (; i + 8 <= end; i += 8) {
-            long w = (long) LONGS.get(b, i);
-            long x = w ^ 0x5C5C5C5C5C5C5C5CL;
-            high |= w;
-            slash |= (x - 0x0101010101010101L) & ~x;
-        }
-        int flags = 0;
-        for (; i < end; i++) {
-            high |= b[i];
-            if (b[i] == '\\') {
-                flags |= BACKSLASH;
-            }
-        }
-        if ((high & 0x8080808080808080L) != 0) {
-            flags |= NON_ASCII;
-        }
-        if ((slash & 0x8080808080808080L) != 0) {
-            flags |= BACKSLASH;
-        }
-        return flags;
-    }
 }

@@ -1,14 +1,11 @@
 package io.lcjwt.internal.codec;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.lcjwt.Algorithm;
 import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
 import io.lcjwt.UnsupportedJwtException;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,28 +29,23 @@ public final class HeaderParser {
     private HeaderParser() {}
 
     public static JwtHeader parse(byte[] buf, int off, int len) {
-        int flags = Base64Url.scan(buf, off, len);
-        if ((flags & Base64Url.NON_ASCII) != 0 && Utf8.firstInvalid(buf, off, len) >= 0) {
-            throw new MalformedJwtException("The JWT header is not valid UTF-8.");
+        return vet(readObject(buf, off, len, "JWT header"));
+    }
+
+    /** Reads one strict JSON object (UTF-8 checked first when not ASCII) into a map. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> readObject(byte[] buf, int off, int len, String what) {
+        boolean ascii = Base64Url.isAscii(buf, off, len);
+        if (!ascii && Utf8.firstInvalid(buf, off, len) >= 0) {
+            throw new MalformedJwtException("The " + what + " is not valid UTF-8.");
         }
-        Map<String, Object> params;
-        try (JsonParser p = Json.parser(buf, off, len)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new MalformedJwtException("The JWT header is not a JSON object.");
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> m = (Map<String, Object>) Json.readNatural(p, (flags & Base64Url.BACKSLASH) != 0);
-            if (p.nextToken() != null) {
-                throw new MalformedJwtException("The JWT header has data after its JSON object.");
-            }
-            params = m;
-        } catch (Json.LoneSurrogateException e) {
-            throw new MalformedJwtException("The JWT header holds a string with an unpaired surrogate"
-                    + " escape, which is not valid Unicode.");
-        } catch (IOException e) {
-            throw new MalformedJwtException("The JWT header is not valid JSON: " + Json.describe(e) + ".");
+        JsonCursor c = new JsonCursor(buf, off, len, what, ascii);
+        if (c.peek() != '{') {
+            throw new MalformedJwtException("The " + what + " is not a JSON object.");
         }
-        return vet(params);
+        Map<String, Object> m = (Map<String, Object>) c.readNatural();
+        c.endDocument();
+        return m;
     }
 
     static JwtHeader vet(Map<String, Object> params) {

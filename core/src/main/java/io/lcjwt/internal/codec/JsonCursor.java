@@ -50,7 +50,7 @@ public final class JsonCursor {
     private List<List<String>> decodedNames;
 
     /**
-     * @param what "claims set" or "header", for messages
+     * @param what "JWT claims set", "JWT header" or "JWK", for messages
      * @param ascii whether every byte is below 0x80 (then strings are Latin-1, one copy)
      */
     public JsonCursor(byte[] b, int off, int len, String what, boolean ascii) {
@@ -99,7 +99,7 @@ public final class JsonCursor {
     }
 
     private MalformedJwtException error(String why) {
-        return new MalformedJwtException("The JWT " + what + " is not valid JSON: " + why + " at offset " + pos + ".");
+        return new MalformedJwtException("The " + what + " is not valid JSON: " + why + " at offset " + pos + ".");
     }
 
     private int ws() {
@@ -230,7 +230,7 @@ public final class JsonCursor {
         if ((bloom[depth] & bit) != 0) {
             for (int i = objectBase[depth]; i < namesTop; i += 2) {
                 if (names[i + 1] == len && Arrays.equals(b, names[i], names[i] + len, b, nameStart, nameStart + len)) {
-                    throw new MalformedJwtException("The JWT " + what + " has a duplicate member name (RFC 7515"
+                    throw new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
                             + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
                 }
             }
@@ -259,7 +259,7 @@ public final class JsonCursor {
         }
         String n = name();
         if (seen.contains(n)) {
-            throw new MalformedJwtException("The JWT " + what + " has a duplicate member name (RFC 7515"
+            throw new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
                     + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
         }
         seen.add(n);
@@ -289,7 +289,7 @@ public final class JsonCursor {
     /** Requires that nothing but whitespace follows the document. */
     public void endDocument() {
         if (ws() != -1) {
-            throw new MalformedJwtException("The JWT " + what + " has data after its JSON object.");
+            throw new MalformedJwtException("The " + what + " has data after its JSON object.");
         }
     }
 

@@ -49,21 +49,4 @@ public final class Utf8 {
         }
         return -1;
     }
-
-    /** Whether {@code s} holds a lone (unpaired) surrogate, as a {@code \\uD800} escape can produce. */
-    public static boolean hasLoneSurrogate(String s) {
-        for (int i = 0, n = s.length(); i < n; i++) {
-            char ch = s.charAt(i);
-            if (Character.isHighSurrogate(ch)) {
-                if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    i++;
-                } else {
-                    return true;
-                }
-            } else if (Character.isLowSurrogate(ch)) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

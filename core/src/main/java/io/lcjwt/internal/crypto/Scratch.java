@@ -7,8 +7,6 @@ package io.lcjwt.internal.crypto;
 public final class Scratch {
     /** A String token's bytes, or a native token copied for parsing. */
     public byte[] token = new byte[1024];
-    /** The decoded payload. */
-    public byte[] payload = new byte[1024];
     /** The decoded header, on a header-cache miss. */
     public byte[] header = new byte[256];
     /** The decoded signature (RSA-8192 at most). */
@@ -24,14 +22,6 @@ public final class Scratch {
             token = new byte[Math.max(n, token.length * 2)];
         }
         return token;
-    }
-
-    /** Grows {@link #payload} to at least {@code n} bytes. */
-    public byte[] payload(int n) {
-        if (payload.length < n) {
-            payload = new byte[Math.max(n, payload.length * 2)];
-        }
-        return payload;
     }
 
     /** Grows {@link #header} to at least {@code n} bytes. */

@@ -5,12 +5,6 @@ import io.lcjwt.InvalidKeyException;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.codec.Json;
-
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -32,23 +26,15 @@ public final class Jwk {
     public record Parsed(String kty, String kid, Algorithm alg, String use, List<String> keyOps,
             byte[] secret, KeyInfo pub, byte[] pkcs8, Map<String, Object> members) {}
 
-    @SuppressWarnings("unchecked")
     public static Map<String, Object> readObject(String json) {
         if (json == null) {
             throw new InvalidKeyException("The JWK is null.");
         }
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
-        try (JsonParser p = Json.parser(b, 0, b.length)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw new InvalidKeyException("A JWK is a JSON object.");
-            }
-            Object m = Json.readNatural(p, true);
-            if (p.nextToken() != null) {
-                throw new InvalidKeyException("The JWK has data after its JSON object.");
-            }
-            return (Map<String, Object>) m;
-        } catch (IOException e) {
-            throw new InvalidKeyException("The JWK is not valid JSON: " + Json.describe(e) + ".");
+        try {
+            return io.lcjwt.internal.codec.HeaderParser.readObject(b, 0, b.length, "JWK");
+        } catch (io.lcjwt.MalformedJwtException e) {
+            throw new InvalidKeyException(e.getMessage(), e);
         }
     }
 
