@@ -316,8 +316,10 @@ public final class JsonCursor {
         return nameEscaped ? decode(nameStart, nameLen) : text(nameStart, nameLen);
     }
 
+    @SuppressWarnings("deprecation")
     private String text(int start, int len) {
-        return new String(b, start, len, ascii ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+        // For ASCII input the Latin-1 constructor is a plain copy, with no charset dispatch.
+        return ascii ? new String(b, 0, start, len) : new String(b, start, len, StandardCharsets.UTF_8);
     }
 
     // ---- values ---------------------------------------------------------------------------------
