@@ -89,6 +89,19 @@ final class Readers {
         return c.readString();
     }
 
+    /** False (having read it) for null; true when the next value has {@code type}; else a wrong-type error. */
+    private static boolean present(JsonCursor c, String claim, int type, String expected) {
+        int t = c.valueType();
+        if (t == 'n') {
+            c.readNull();
+            return false;
+        }
+        if (t != type) {
+            throw wrongType(claim, t, expected);
+        }
+        return true;
+    }
+
     /** Reads a JSON number; null when the value is null and the target is not primitive. */
     private static Number number(JsonCursor c, String claim, boolean prim, String expected) {
         int t = c.valueType();
@@ -217,13 +230,8 @@ final class Readers {
             }
             ValueReader values = forType(typeArg(type, 1));
             return (c, claim) -> {
-                int t = c.valueType();
-                if (t == 'n') {
-                    c.readNull();
+                if (!present(c, claim, '{', "an object")) {
                     return null;
-                }
-                if (t != '{') {
-                    throw wrongType(claim, t, "an object");
                 }
                 Map<String, Object> m = new LinkedHashMap<>();
                 c.startObject();
@@ -239,13 +247,8 @@ final class Readers {
             ValueReader elems = forType(typeArg(type, 0));
             boolean set = Set.class.isAssignableFrom(raw);
             return (c, claim) -> {
-                int t = c.valueType();
-                if (t == 'n') {
-                    c.readNull();
+                if (!present(c, claim, '[', "an array")) {
                     return null;
-                }
-                if (t != '[') {
-                    throw wrongType(claim, t, "an array");
                 }
                 Collection<Object> out = set ? new LinkedHashSet<>() : new ArrayList<>();
                 c.startArray();
@@ -262,13 +265,8 @@ final class Readers {
             Type compType = type instanceof GenericArrayType ga ? ga.getGenericComponentType() : comp;
             ValueReader elems = forType(compType);
             return (c, claim) -> {
-                int t = c.valueType();
-                if (t == 'n') {
-                    c.readNull();
+                if (!present(c, claim, '[', "an array")) {
                     return null;
-                }
-                if (t != '[') {
-                    throw wrongType(claim, t, "an array");
                 }
                 List<Object> items = new ArrayList<>();
                 c.startArray();
@@ -284,13 +282,8 @@ final class Readers {
         }
         if (raw.isRecord() || ObjectBinding.isBean(raw)) {
             return (c, claim) -> {
-                int t = c.valueType();
-                if (t == 'n') {
-                    c.readNull();
+                if (!present(c, claim, '{', "an object")) {
                     return null;
-                }
-                if (t != '{') {
-                    throw wrongType(claim, t, "an object");
                 }
                 return ObjectBinding.of(raw).readObject(c, claim);
             };

@@ -186,26 +186,7 @@ public final class JsonCursor {
         }
         pos++;
         int start = pos;
-        boolean escaped = false;
-        while (true) {
-            skipPlain();
-            if (pos >= end) {
-                throw error("an unterminated member name");
-            }
-            byte x = b[pos];
-            if (x == '"') {
-                break;
-            }
-            if (x == '\\') {
-                escaped = true;
-                pos += 2;
-                continue;
-            }
-            if ((x & 0xFF) < 0x20) {
-                throw error("a control character in a member name");
-            }
-            pos++;
-        }
+        boolean escaped = scanToQuote("member name");
         nameStart = start;
         nameLen = pos - start;
         nameEscaped = escaped;
@@ -263,6 +244,33 @@ public final class JsonCursor {
                     + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
         }
         seen.add(n);
+    }
+
+    /**
+     * Advances from just after an opening quote to the closing quote (left unconsumed), refusing
+     * control characters; returns whether the body holds escapes.
+     */
+    private boolean scanToQuote(String what) {
+        boolean escaped = false;
+        while (true) {
+            skipPlain();
+            if (pos >= end) {
+                throw error("an unterminated " + what);
+            }
+            byte x = b[pos];
+            if (x == '"') {
+                return escaped;
+            }
+            if (x == '\\') {
+                escaped = true;
+                pos += 2;
+                continue;
+            }
+            if ((x & 0xFF) < 0x20) {
+                throw error("a control character in a " + what);
+            }
+            pos++;
+        }
     }
 
     /** Moves to the next array element; false (having consumed {@code ]}) at the end. */
@@ -353,26 +361,7 @@ public final class JsonCursor {
         }
         // slow path: escapes
         pos = start;
-        while (true) {
-            if (pos >= end) {
-                throw error("an unterminated string");
-            }
-            byte x = b[pos];
-            if (x == '"') {
-                break;
-            }
-            if (x == '\\') {
-                pos += 2;
-            } else {
-                if ((x & 0xFF) < 0x20) {
-                    throw error("a control character in a string");
-                }
-                pos++;
-            }
-        }
-        if (pos > end) {
-            throw error("an unterminated string");
-        }
+        scanToQuote("string");
         String s = decode(start, pos - start);
         pos++;
         needComma = true;
@@ -613,27 +602,7 @@ public final class JsonCursor {
         }
         int start = pos + 1;
         pos++;
-        boolean escaped = false;
-        while (true) {
-            skipPlain();
-            if (pos >= end) {
-                throw error("an unterminated string");
-            }
-            byte x = b[pos];
-            if (x == '"') {
-                break;
-            }
-            if (x == '\\') {
-                escaped = true;
-                pos += 2;
-                continue;
-            }
-            if ((x & 0xFF) < 0x20) {
-                throw error("a control character in a string");
-            }
-            pos++;
-        }
-        if (escaped) {
+        if (scanToQuote("string")) {
             decode(start, pos - start); // validates escapes and surrogate pairs
         }
         pos++;

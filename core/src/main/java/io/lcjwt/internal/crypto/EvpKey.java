@@ -85,28 +85,25 @@ public final class EvpKey {
 
     /** Parses a DER SubjectPublicKeyInfo. */
     public static EvpKey fromSpki(byte[] der) {
-        Backend b = Backend.get();
-        b.clearErrors();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pp = pointerTo(arena, der);
-            MemorySegment pkey = libcrypto_h.d2i_PUBKEY(MemorySegment.NULL, pp, der.length);
-            if (pkey.equals(MemorySegment.NULL)) {
-                throw new InvalidKeyException("libcrypto refused the public key (for an EC key: the point is not"
-                        + " on its curve): " + b.drainErrors());
-            }
-            return new EvpKey(pkey);
-        }
+        return parse(der, true);
     }
 
     /** Parses a DER PKCS#8 PrivateKeyInfo. */
     public static EvpKey fromPkcs8(byte[] der) {
+        return parse(der, false);
+    }
+
+    private static EvpKey parse(byte[] der, boolean isPublic) {
         Backend b = Backend.get();
         b.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pp = pointerTo(arena, der);
-            MemorySegment pkey = libcrypto_h.d2i_AutoPrivateKey(MemorySegment.NULL, pp, der.length);
+            MemorySegment pkey = isPublic ? libcrypto_h.d2i_PUBKEY(MemorySegment.NULL, pp, der.length)
+                    : libcrypto_h.d2i_AutoPrivateKey(MemorySegment.NULL, pp, der.length);
             if (pkey.equals(MemorySegment.NULL)) {
-                throw new InvalidKeyException("libcrypto refused the private key: " + b.drainErrors());
+                throw new InvalidKeyException(isPublic
+                        ? "libcrypto refused the public key (for an EC key: the point is not on its curve): " + b.drainErrors()
+                        : "libcrypto refused the private key: " + b.drainErrors());
             }
             return new EvpKey(pkey);
         }
