@@ -245,7 +245,7 @@ final class ObjectBinding {
             }
             Prop prop = prop(c);
             if (prop != null) {
-                put(state, prop.name, prop, prop.reader.read(c, claim + "." + prop.name));
+                put(state, prop.name, prop, prop.reader.read(c, claim));
             } else {
                 c.skipValue();
             }

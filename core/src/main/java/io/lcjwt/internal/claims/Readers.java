@@ -237,7 +237,7 @@ final class Readers {
                 c.startObject();
                 while (c.nextName()) {
                     String name = c.name();
-                    m.put(name, values.read(c, claim + "." + name));
+                    m.put(name, values.read(c, claim));
                 }
                 return m;
             };
@@ -252,10 +252,8 @@ final class Readers {
                 }
                 Collection<Object> out = set ? new LinkedHashSet<>() : new ArrayList<>();
                 c.startArray();
-                int i = 0;
                 while (c.nextElement()) {
-                    out.add(elems.read(c, i < 16 ? claim + "[" + i + "]" : claim));
-                    i++;
+                    out.add(elems.read(c, claim)); // errors name the claim, not the element path: no string building per element
                 }
                 return out;
             };
