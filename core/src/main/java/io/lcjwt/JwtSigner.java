@@ -36,12 +36,14 @@ public final class JwtSigner {
 
     private final Algorithm algorithm;
     private final VerifyKey key;
+    private final JwtKey owner; // keeps the public key object, and so its native state, alive
     private final byte[] claimsHeader;
     private final byte[] contentHeader;
 
-    private JwtSigner(Algorithm algorithm, VerifyKey key, byte[] claimsHeader, byte[] contentHeader) {
+    private JwtSigner(Algorithm algorithm, VerifyKey key, JwtKey owner, byte[] claimsHeader, byte[] contentHeader) {
         this.algorithm = algorithm;
         this.key = key;
+        this.owner = owner;
         this.claimsHeader = claimsHeader;
         this.contentHeader = contentHeader;
     }
@@ -75,6 +77,14 @@ public final class JwtSigner {
     }
 
     private String signPayload(byte[] header, byte[] payload) {
+        try {
+            return signFenced(header, payload);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(owner);
+        }
+    }
+
+    private String signFenced(byte[] header, byte[] payload) {
         int payB64 = Base64Url.encodedLength(payload.length);
         int inputLen = header.length + 1 + payB64;
         byte[] input = new byte[inputLen];
@@ -157,7 +167,7 @@ public final class JwtSigner {
             }
             Keys.requireSupport(key, algorithm);
             VerifyKey impl = Keys.impl(key);
-            return new JwtSigner(algorithm, impl, encodeHeader(typeSet || type != null ? type : null),
+            return new JwtSigner(algorithm, impl, key, encodeHeader(typeSet || type != null ? type : null),
                     encodeHeader(typeSet ? type : null));
         }
 

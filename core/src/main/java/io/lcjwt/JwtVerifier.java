@@ -294,7 +294,7 @@ public final class JwtVerifier {
             ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
                     requireExpiration, required);
             return new JwtVerifier(new TokenVerifier(new StaticKeyResolver(impls), algorithms,
-                    new ClaimsReader(policy), maxTokenBytes, type));
+                    new ClaimsReader(policy), maxTokenBytes, type, List.copyOf(keys)));
         }
     }
 }

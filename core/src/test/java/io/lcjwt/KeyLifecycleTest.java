@@ -29,6 +29,29 @@ class KeyLifecycleTest {
         assertFalse(key.toString().contains(TestTokens.b64(TestTokens.KEY)));
     }
 
+    /**
+     * A verifier or signer built from a key nobody else holds must keep that key (and its native
+     * state) alive: the key's Cleaner may only run once the verifier is unreachable too.
+     */
+    @Test
+    void verifiersKeepTheirKeysAliveThroughGc() throws Exception {
+        JwtVerifier hs = JwtVerifier.builder(SecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
+                .audience("my-api").clock(TestTokens.CLOCK).build();
+        PrivateKey ec = PrivateKey.generate(Algorithm.ES256);
+        JwtVerifier es = JwtVerifier.builder(ec.publicKey()).algorithms(Algorithm.ES256).clock(TestTokens.CLOCK).build();
+        JwtSigner esSigner = JwtSigner.builder(ec).algorithm(Algorithm.ES256).build();
+        JwtSigner hsSigner = JwtSigner.builder(SecretKey.of(TestTokens.KEY)).algorithm(Algorithm.HS256).build();
+        ec = null;
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        assertEquals("alice", hs.decode(TestTokens.hs256(TestTokens.CLAIMS)).get("sub"));
+        String t = esSigner.sign(Map.of("sub", "bob", "exp", TestTokens.NOW + 60));
+        assertEquals("bob", es.decode(t).get("sub"));
+        assertEquals("x", hs.decode(hsSigner.sign(Map.of("sub", "x", "aud", "my-api", "exp", TestTokens.NOW + 60))).get("sub"));
+    }
+
     @Test
     void toStringNeverShowsTheSecret() {
         try (SecretKey key = SecretKey.of("0123456789abcdef0123456789abcdef".getBytes()).withKeyId("k9")) {

@@ -17,6 +17,7 @@ import io.lcjwt.internal.crypto.VerifyKey;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -38,6 +39,7 @@ public final class TokenVerifier {
     /** A header already seen with a valid signature, and what it resolved to. */
     private record CachedHeader(byte[] encoded, JwtHeader header, VerifyKey key) {}
 
+    private final Object keepAlive;
     private final KeyResolver resolver;
     private final boolean[] allowed = new boolean[Algorithm.values().length];
     private final Set<Algorithm> allowedSet;
@@ -47,8 +49,13 @@ public final class TokenVerifier {
     private final CachedHeader[] cache = new CachedHeader[CACHE_SIZE];
     private final SlotPool<Scratch> scratchPool = new SlotPool<>();
 
+    /**
+     * @param keepAlive the public key objects; held (and fenced) so that their Cleaners cannot
+     *        free native state while this verifier can still use it
+     */
     public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, ClaimsReader claims,
-            int maxTokenBytes, String expectedType) {
+            int maxTokenBytes, String expectedType, Object keepAlive) {
+        this.keepAlive = keepAlive;
         this.resolver = resolver;
         this.allowedSet = EnumSet.copyOf(algorithms);
         for (Algorithm a : algorithms) {
@@ -65,6 +72,14 @@ public final class TokenVerifier {
     // ---- inputs -------------------------------------------------------------------------------
 
     public Object decode(CharSequence token, Class<?> type, Output out) {
+        try {
+            return decodeChars(token, type, out);
+        } finally {
+            Reference.reachabilityFence(keepAlive);
+        }
+    }
+
+    private Object decodeChars(CharSequence token, Class<?> type, Output out) {
         if (token == null) {
             throw new MalformedJwtException("The token is null.");
         }
@@ -103,6 +118,14 @@ public final class TokenVerifier {
     }
 
     public Object decode(byte[] token, int off, int len, Class<?> type, Output out) {
+        try {
+            return decodeBytes(token, off, len, type, out);
+        } finally {
+            Reference.reachabilityFence(keepAlive);
+        }
+    }
+
+    private Object decodeBytes(byte[] token, int off, int len, Class<?> type, Output out) {
         if (token == null) {
             throw new MalformedJwtException("The token is null.");
         }
@@ -128,6 +151,14 @@ public final class TokenVerifier {
     }
 
     public Object decode(MemorySegment token, Class<?> type, Output out) {
+        try {
+            return decodeSegment(token, type, out);
+        } finally {
+            Reference.reachabilityFence(keepAlive);
+        }
+    }
+
+    private Object decodeSegment(MemorySegment token, Class<?> type, Output out) {
         if (token == null) {
             throw new MalformedJwtException("The token is null.");
         }
@@ -136,7 +167,7 @@ public final class TokenVerifier {
         }
         int len = (int) token.byteSize();
         if (!token.isNative() && token.heapBase().orElse(null) instanceof byte[] arr) {
-            return decode(arr, (int) token.address(), len, type, out);
+            return decodeBytes(arr, (int) token.address(), len, type, out);
         }
         Scratch s = scratch();
         try {
