@@ -246,7 +246,7 @@ public final class ClaimsReader {
     }
 
     private static Object string(String s, ObjectBinding.Prop prop, String name) {
-        if (prop != null && !prop.raw.isAssignableFrom(String.class)) {
+        if (prop != null && !prop.takesString) {
             throw new InvalidClaimException(name, "The claim \"" + name + "\" is a string, which cannot be"
                     + " bound to a " + prop.raw.getSimpleName() + ".");
         }

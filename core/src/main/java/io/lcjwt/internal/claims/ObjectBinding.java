@@ -36,11 +36,13 @@ final class ObjectBinding {
         final ValueReader reader;
         final int index;
         final MethodHandle setter;
+        final boolean takesString;
 
         Prop(String name, Type type, int index, MethodHandle setter) {
             this.name = name;
             this.type = type;
             this.raw = Readers.raw(type);
+            this.takesString = raw.isAssignableFrom(String.class);
             this.reader = Readers.forType(type);
             this.index = index;
             this.setter = setter;

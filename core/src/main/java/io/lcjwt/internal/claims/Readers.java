@@ -250,7 +250,7 @@ final class Readers {
                 if (!present(c, claim, '[', "an array")) {
                     return null;
                 }
-                Collection<Object> out = set ? new LinkedHashSet<>() : new ArrayList<>();
+                Collection<Object> out = set ? new LinkedHashSet<>() : new ArrayList<>(4);
                 c.startArray();
                 while (c.nextElement()) {
                     out.add(elems.read(c, claim)); // errors name the claim, not the element path: no string building per element
