@@ -67,6 +67,11 @@ public final class JwtVerifier {
         return new Builder(List.copyOf(keys));
     }
 
+    /** A builder for a verifier over a JWK set's keys, selected by {@code kid}. */
+    public static Builder builder(JwkSet set) {
+        return builder(set.keys());
+    }
+
     // ---- claims as a Map ------------------------------------------------------------------------
 
     /** Verifies {@code token} and returns its claims as an ordered, modifiable map. */

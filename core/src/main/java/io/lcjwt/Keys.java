@@ -33,7 +33,10 @@ final class Keys {
     }
 
     static JwtKey fromJwk(String json) {
-        Jwk.Parsed p = Jwk.parse(json);
+        return fromParsed(Jwk.parse(json));
+    }
+
+    static JwtKey fromParsed(Jwk.Parsed p) {
         if (p.secret() != null) {
             SecretKey k = SecretKey.of(p.secret());
             if (p.kid() == null) {

@@ -1,0 +1,197 @@
+package io.lcjwt;
+
+import io.lcjwt.internal.keys.Jwk;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A JWK set (RFC 7517 section 5): the public keys an issuer verifies with, selected by {@code kid}.
+ *
+ * <pre>{@code
+ * JwkSet set = JwkSet.parse(Files.readString(Path.of("jwks.json")));
+ * JwtVerifier verifier = JwtVerifier.builder(set.keys()).algorithms(Algorithm.RS256, Algorithm.ES256).build();
+ *
+ * String published = JwkSet.of(signingKey.publicKey()).toJson();   // for your own /.well-known/jwks.json
+ * }</pre>
+ *
+ * <p>{@link #parse} is strict: any key lcjwt would not verify with is an error. {@link
+ * #parseLenient} is for documents fetched from an identity provider: keys that are merely unusable
+ * here (weak, {@code use} other than {@code sig}, {@code key_ops} without {@code verify},
+ * unsupported type or curve, symmetric) are skipped and counted, but private key members,
+ * duplicate {@code kid}s, invalid JSON and a set with no usable key still fail the document.
+ * A JWK's {@code alg}, when present, restricts its key to that algorithm.
+ */
+public final class JwkSet {
+
+    private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth", "k");
+
+    private final List<JwtKey> keys;
+    private final int skipped;
+
+    private JwkSet(List<JwtKey> keys, int skipped) {
+        this.keys = Collections.unmodifiableList(keys);
+        this.skipped = skipped;
+    }
+
+    /** A set of the given keys (for publishing, or to verify with); {@code kid}s must be unique. */
+    public static JwkSet of(JwtKey... keys) {
+        List<JwtKey> list = List.of(keys);
+        checkUniqueKids(list);
+        return new JwkSet(list, 0);
+    }
+
+    /** Parses a JWK set; any key lcjwt cannot verify with is an error. */
+    public static JwkSet parse(String json) {
+        return parse(json, false);
+    }
+
+    /** Parses a fetched JWK set, skipping (and counting) keys that are unusable here. */
+    public static JwkSet parseLenient(String json) {
+        return parse(json, true);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static JwkSet parse(String json, boolean lenient) {
+        Map<String, Object> doc = Jwk.readObject(json);
+        if (!(doc.get("keys") instanceof List<?> entries)) {
+            throw new InvalidKeyException("A JWK set is a JSON object with a \"keys\" array (RFC 7517 section 5).");
+        }
+        List<JwtKey> keys = new ArrayList<>();
+        Set<String> kids = new HashSet<>();
+        int skipped = 0;
+        try {
+            for (Object e : entries) {
+                if (!(e instanceof Map<?, ?> raw)) {
+                    throw new InvalidKeyException("Every member of a JWK set's \"keys\" must be a JSON object.");
+                }
+                Map<String, Object> m = (Map<String, Object>) raw;
+                String kty = String.valueOf(m.get("kty"));
+                for (String member : PRIVATE_MEMBERS) {
+                    if (m.containsKey(member) && !(member.equals("k") && !kty.equals("oct"))) {
+                        throw new InvalidKeyException("The JWK set publishes " + (kty.equals("oct")
+                                ? "a symmetric key" : "private key material (\"" + member + "\")")
+                                + "; refusing the whole document.");
+                    }
+                }
+                if (m.get("kid") instanceof String kid && !kids.add(kid)) {
+                    throw new InvalidKeyException("The JWK set has two keys with kid \"" + kid + "\"; a kid must"
+                            + " name one key.");
+                }
+                String unusable = unusable(m);
+                if (unusable == null) {
+                    try {
+                        keys.add(Keys.fromParsed(Jwk.parse(m)));
+                        continue;
+                    } catch (InvalidKeyException ex) {
+                        unusable = ex.getMessage();
+                    }
+                }
+                if (!lenient) {
+                    throw new InvalidKeyException("JWK " + describe(m) + " cannot be used: " + unusable);
+                }
+                skipped++;
+            }
+        } catch (RuntimeException e) {
+            keys.forEach(JwtKey::close);
+            throw e;
+        }
+        if (keys.isEmpty()) {
+            throw new InvalidKeyException("The JWK set has no key lcjwt can verify with"
+                    + (skipped > 0 ? " (" + skipped + " skipped)" : "") + ".");
+        }
+        return new JwkSet(new ArrayList<>(keys), skipped);
+    }
+
+    /** Why a key must not verify signatures, from its metadata alone; null when it may. */
+    private static String unusable(Map<String, Object> m) {
+        Object use = m.get("use");
+        if (use != null && !"sig".equals(use)) {
+            return "its use is \"" + use + "\", not \"sig\".";
+        }
+        Object ops = m.get("key_ops");
+        if (ops != null && !(ops instanceof List<?> l && l.contains("verify"))) {
+            return "its key_ops do not include \"verify\".";
+        }
+        return null;
+    }
+
+    private static String describe(Map<String, Object> m) {
+        Object kid = m.get("kid");
+        return kid instanceof String s ? "\"" + s + "\"" : "#" + Integer.toHexString(m.hashCode());
+    }
+
+    private static void checkUniqueKids(List<JwtKey> keys) {
+        Set<String> kids = new HashSet<>();
+        for (JwtKey k : keys) {
+            if (k.keyId() != null && !kids.add(k.keyId())) {
+                throw new InvalidKeyException("Two keys have kid \"" + k.keyId() + "\"; a kid must name one key.");
+            }
+        }
+    }
+
+    /** The keys, in document order. */
+    public List<JwtKey> keys() {
+        return keys;
+    }
+
+    /** How many keys {@link #parseLenient} skipped as unusable. */
+    public int skipped() {
+        return skipped;
+    }
+
+    /** The key with this exact {@code kid}. */
+    public Optional<JwtKey> byKeyId(String kid) {
+        for (JwtKey k : keys) {
+            if (kid.equals(k.keyId())) {
+                return Optional.of(k);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The set as JSON for publishing: public members only (EC coordinates at full width),
+     * {@code kid}, {@code use: sig}, and {@code alg} when the key serves exactly one algorithm.
+     * Secret keys are never published.
+     */
+    public String toJson() {
+        List<Object> out = new ArrayList<>();
+        for (JwtKey k : keys) {
+            PublicKey pub = switch (k) {
+                case PublicKey p -> p;
+                case PrivateKey p -> p.publicKey();
+                case SecretKey s -> throw new IllegalStateException("A JWK set for publishing must not hold a"
+                        + " SecretKey.");
+            };
+            Map<String, Object> m = new LinkedHashMap<>(Jwk.publicMembers(pub.info()));
+            if (pub.keyId() != null) {
+                m.put("kid", pub.keyId());
+            }
+            m.put("use", "sig");
+            Algorithm only = null;
+            int count = 0;
+            for (Algorithm a : Algorithm.values()) {
+                if (pub.supports(a)) {
+                    only = a;
+                    count++;
+                }
+            }
+            if (count == 1) {
+                m.put("alg", only.jwsName());
+            }
+            if (k instanceof PrivateKey) {
+                pub.close();
+            }
+            out.add(m);
+        }
+        return new String(io.lcjwt.internal.claims.ClaimsWriter.toJson(Map.of("keys", out)), StandardCharsets.UTF_8);
+    }
+}
