@@ -67,6 +67,13 @@ public final class JwtVerifier {
         return new Builder(List.copyOf(keys));
     }
 
+    /** A builder for a verifier over a JWKS URL's keys, fetched and refreshed by {@code client}. */
+    public static Builder builder(JwksClient client) {
+        Builder b = new Builder(List.of());
+        b.client = Objects.requireNonNull(client, "client");
+        return b;
+    }
+
     /** A builder for a verifier over a JWK set's keys, selected by {@code kid}. */
     public static Builder builder(JwkSet set) {
         return builder(set.keys());
@@ -194,6 +201,7 @@ public final class JwtVerifier {
         private boolean requireExpiration = true;
         private int maxTokenBytes = 64 * 1024;
         private String type;
+        private JwksClient client;
 
         private Builder(List<JwtKey> keys) {
             this.keys = keys;
@@ -282,6 +290,12 @@ public final class JwtVerifier {
                 throw new IllegalStateException("Name the accepted algorithms with algorithms(...):"
                         + " lcjwt never takes the algorithm from the token alone.");
             }
+            ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
+                    requireExpiration, required);
+            if (client != null) {
+                return new JwtVerifier(new TokenVerifier(client.resolver(), algorithms, new ClaimsReader(policy),
+                        maxTokenBytes, type, client));
+            }
             List<VerifyKey> impls = new ArrayList<>();
             for (JwtKey k : keys) {
                 impls.add(Keys.impl(k));
@@ -296,8 +310,6 @@ public final class JwtVerifier {
                     throw new InvalidKeyException("No configured key can verify " + a.jwsName() + ".");
                 }
             }
-            ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
-                    requireExpiration, required);
             return new JwtVerifier(new TokenVerifier(new StaticKeyResolver(impls), algorithms,
                     new ClaimsReader(policy), maxTokenBytes, type, List.copyOf(keys)));
         }

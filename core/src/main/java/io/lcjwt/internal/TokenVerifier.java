@@ -37,7 +37,7 @@ public final class TokenVerifier {
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** A header already seen with a valid signature, and what it resolved to. */
-    private record CachedHeader(byte[] encoded, JwtHeader header, VerifyKey key) {}
+    private record CachedHeader(byte[] encoded, JwtHeader header, VerifyKey key, long generation) {}
 
     private final Object keepAlive;
     private final KeyResolver resolver;
@@ -229,7 +229,10 @@ public final class TokenVerifier {
         CachedHeader hit = cache[h & (CACHE_SIZE - 1)];
         JwtHeader header;
         VerifyKey key;
-        if (hit != null && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, dot1)) {
+        resolver.checkFresh();
+        long generation = resolver.generation();
+        if (hit != null && hit.generation == generation
+                && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, dot1)) {
             header = hit.header;
             key = hit.key;
         } else {
@@ -276,7 +279,7 @@ public final class TokenVerifier {
                     + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
         }
         if (hit == null) {
-            cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOfRange(b, off, dot1), header, key);
+            cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOfRange(b, off, dot1), header, key, generation);
         }
 
         return switch (out) {

@@ -1,0 +1,254 @@
+package io.lcjwt;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The JWKS URL client against a real HTTP server on loopback (SECURITY.md row 23). */
+class JwksClientTest {
+
+    interface Behaviour {
+        void handle(HttpExchange ex) throws IOException;
+    }
+
+    /** A clock the test moves by hand. */
+    static final class TestClock extends Clock {
+        final AtomicLong millis = new AtomicLong(TestTokens.NOW * 1000);
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis.get());
+        }
+
+        @Override
+        public long millis() {
+            return millis.get();
+        }
+    }
+
+    HttpServer server;
+    final AtomicReference<Behaviour> behaviour = new AtomicReference<>();
+    final AtomicInteger hits = new AtomicInteger();
+    final TestClock clock = new TestClock();
+    PrivateKey k1;
+    PrivateKey k2;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(Executors.newCachedThreadPool());
+        server.createContext("/", ex -> {
+            hits.incrementAndGet();
+            try {
+                behaviour.get().handle(ex);
+            } finally {
+                ex.close();
+            }
+        });
+        server.start();
+        k1 = PrivateKey.generate(Algorithm.ES256).withKeyId("k1");
+        k2 = PrivateKey.generate(Algorithm.ES256).withKeyId("k2");
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+        k1.close();
+        k2.close();
+    }
+
+    URI uri() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/jwks.json");
+    }
+
+    static Behaviour serve(String body, String cacheControl) {
+        return ex -> {
+            byte[] b = body.getBytes(StandardCharsets.UTF_8);
+            if (cacheControl != null) {
+                ex.getResponseHeaders().add("Cache-Control", cacheControl);
+            }
+            ex.sendResponseHeaders(200, b.length);
+            ex.getResponseBody().write(b);
+        };
+    }
+
+    static String jwks(PrivateKey... keys) {
+        return JwkSet.of(keys).toJson();
+    }
+
+    String token(PrivateKey k) {
+        return JwtSigner.builder(k).algorithm(Algorithm.ES256).build()
+                .sign(Map.of("sub", k.keyId(), "aud", "api", "exp", TestTokens.NOW + 86_400 * 3));
+    }
+
+    JwtVerifier verifier(JwksClient c) {
+        return JwtVerifier.builder(c).algorithms(Algorithm.ES256).audience("api").clock(clock).build();
+    }
+
+    @Test
+    void firstUseFetchesThenServesFromCache() {
+        behaviour.set(serve(jwks(k1), "max-age=600"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).build()) {
+            JwtVerifier v = verifier(c);
+            for (int i = 0; i < 50; i++) {
+                assertEquals("k1", v.decode(token(k1)).get("sub"));
+            }
+            assertEquals(1, hits.get());
+            assertEquals(1, c.metrics().keyCount());
+            assertEquals(0, c.metrics().failures());
+        }
+    }
+
+    @Test
+    void rotationNewKidTriggersOneRefetchAndRemovedKidStopsVerifying() {
+        behaviour.set(serve(jwks(k1), "max-age=600"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).cooldown(Duration.ofSeconds(30)).build()) {
+            JwtVerifier v = verifier(c);
+            String t1 = token(k1);
+            assertEquals("k1", v.decode(t1).get("sub"));
+            behaviour.set(serve(jwks(k2), "max-age=600"));
+            clock.millis.addAndGet(31_000);
+            String t2 = token(k2);
+            try {
+                v.decode(t2);
+            } catch (JwtException e) {
+                throw new AssertionError(c.metrics() + " hits=" + hits.get(), e);
+            }
+            assertEquals("k2", v.decode(t2).get("sub"));
+            assertEquals(2, hits.get());
+            // k1 left the set: its cached header must not keep it alive
+            assertInstanceOf(UnknownKeyException.class, assertThrows(JwtException.class, () -> v.decode(t1)));
+        }
+    }
+
+    @Test
+    void aFloodOfUnknownKidsCostsOneFetchPerCooldown() throws Exception {
+        behaviour.set(serve(jwks(k1), "max-age=600"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).build();
+             ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            JwtVerifier v = verifier(c);
+            v.decode(token(k1));
+            clock.millis.addAndGet(31_000);
+            List<Future<?>> fs = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                String forged = JwtSigner.builder(k2).algorithm(Algorithm.ES256).keyId("made-up-" + i).build()
+                        .sign(Map.of("exp", TestTokens.NOW + 60));
+                fs.add(pool.submit(() -> assertThrows(UnknownKeyException.class, () -> v.decode(forged))));
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
+            assertTrue(hits.get() <= 2, "1000 unknown kids caused " + hits.get() + " fetches");
+        }
+    }
+
+    @Test
+    void lastGoodKeysServeThroughAnOutageUntilMaxStale() {
+        behaviour.set(serve(jwks(k1), "max-age=60"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).maxStale(Duration.ofHours(1)).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1);
+            v.decode(t);
+            behaviour.set(ex -> ex.sendResponseHeaders(500, -1));
+            clock.millis.addAndGet(10 * 60_000);
+            assertEquals("k1", v.decode(t).get("sub"), "stale keys keep serving");
+            clock.millis.addAndGet(2 * 3_600_000);
+            assertThrows(JwksUnavailableException.class, () -> v.decode(t));
+            assertTrue(c.metrics().fetches() >= 2, "refreshes were attempted in the background");
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (c.metrics().failures() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertTrue(c.metrics().failures() >= 1, "and their failures are counted: " + c.metrics());
+        }
+    }
+
+    @Test
+    void badResponsesAtFirstUseFailCleanlyAndQuickly() {
+        List<Behaviour> bad = List.of(
+                ex -> ex.sendResponseHeaders(500, -1),
+                serve("{not json", null),
+                serve("{\"keys\":[]}", null),
+                ex -> {
+                    ex.getResponseHeaders().add("Location", "http://198.51.100.7/jwks.json");
+                    ex.sendResponseHeaders(302, -1);
+                },
+                ex -> {
+                    ex.sendResponseHeaders(200, 0);
+                    OutputStream out = ex.getResponseBody();
+                    byte[] chunk = new byte[64 * 1024];
+                    for (int i = 0; i < 160; i++) {
+                        out.write(chunk); // 10 MB
+                    }
+                },
+                ex -> {
+                    ex.sendResponseHeaders(200, 0);
+                    OutputStream out = ex.getResponseBody();
+                    try {
+                        for (int i = 0; i < 40; i++) {
+                            out.write(' ');
+                            out.flush();
+                            Thread.sleep(100); // a slow drip past the 1 s deadline
+                        }
+                    } catch (InterruptedException | IOException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+        for (Behaviour b : bad) {
+            behaviour.set(b);
+            try (JwksClient c = JwksClient.builder(uri()).clock(clock).timeout(Duration.ofSeconds(1)).build()) {
+                JwtVerifier v = verifier(c);
+                long t0 = System.nanoTime();
+                assertThrows(JwksUnavailableException.class, () -> v.decode(token(k1)));
+                assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "failed within the deadline");
+            }
+        }
+    }
+
+    @Test
+    void onlyHttpsOrLoopbackHttp() {
+        assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://id.example/jwks.json")));
+        assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://10.0.0.1/jwks.json")));
+        assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("ftp://127.0.0.1/jwks.json")));
+        JwksClient.builder(URI.create("https://id.example/jwks.json")).build().close();
+        JwksClient.builder(URI.create("http://[::1]:8080/jwks.json")).build().close();
+    }
+}
