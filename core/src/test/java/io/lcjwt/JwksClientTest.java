@@ -244,6 +244,91 @@ class JwksClientTest {
     }
 
     @Test
+    void sixtyFourThreadsDecodeWhileKeysRotate() throws Exception {
+        behaviour.set(serve(jwks(k1), "max-age=600"));
+        String t1 = token(k1);
+        String t2 = token(k2);
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).cooldown(Duration.ZERO).build();
+             ExecutorService pool = Executors.newFixedThreadPool(64)) {
+            JwtVerifier v = verifier(c);
+            v.decode(t1);
+            AtomicInteger wrong = new AtomicInteger();
+            List<Future<?>> fs = new ArrayList<>();
+            for (int t = 0; t < 64; t++) {
+                int thread = t;
+                fs.add(pool.submit(() -> {
+                    for (int i = 0; i < 200; i++) {
+                        String tok = (thread + i) % 2 == 0 ? t1 : t2;
+                        try {
+                            Object sub = v.decode(tok).get("sub");
+                            if (!(tok == t1 ? "k1" : "k2").equals(sub)) {
+                                wrong.incrementAndGet();
+                            }
+                        } catch (UnknownKeyException expectedDuringRotation) {
+                            // the token's key is not in the set being served at that moment
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (int r = 0; r < 6; r++) {
+                behaviour.set(serve(r % 2 == 0 ? jwks(k2) : jwks(k1, k2), "max-age=600"));
+                c.refresh();
+                Thread.sleep(20);
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
+            assertEquals(0, wrong.get(), "no decode returned another token's claims");
+            assertEquals("k2", v.decode(t2).get("sub"));
+        }
+    }
+
+    @Test
+    void httpsWithAPrivateCa(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path store = dir.resolve("jwks.p12");
+        Process keytool = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "jwks", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost",
+                "-ext", "san=ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12", "-keystore", store.toString(),
+                "-storepass", "changeit").redirectErrorStream(true).start();
+        String out = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, keytool.waitFor(), out);
+        java.security.KeyStore ks = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = java.nio.file.Files.newInputStream(store)) {
+            ks.load(in, "changeit".toCharArray());
+        }
+        javax.net.ssl.KeyManagerFactory kmf = javax.net.ssl.KeyManagerFactory.getInstance("PKIX");
+        kmf.init(ks, "changeit".toCharArray());
+        javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance("PKIX");
+        tmf.init(ks);
+        javax.net.ssl.SSLContext serverCtx = javax.net.ssl.SSLContext.getInstance("TLS");
+        serverCtx.init(kmf.getKeyManagers(), null, null);
+        javax.net.ssl.SSLContext clientCtx = javax.net.ssl.SSLContext.getInstance("TLS");
+        clientCtx.init(null, tmf.getTrustManagers(), null);
+
+        com.sun.net.httpserver.HttpsServer https = com.sun.net.httpserver.HttpsServer.create(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        https.setHttpsConfigurator(new com.sun.net.httpserver.HttpsConfigurator(serverCtx));
+        String body = jwks(k1);
+        https.createContext("/", ex -> {
+            try (ex) {
+                serve(body, "max-age=600").handle(ex);
+            }
+        });
+        https.start();
+        try (JwksClient c = JwksClient.builder(URI.create("https://127.0.0.1:" + https.getAddress().getPort() + "/jwks"))
+                .sslContext(clientCtx).clock(clock).build();
+             JwksClient untrusting = JwksClient.builder(URI.create("https://127.0.0.1:" + https.getAddress().getPort() + "/jwks"))
+                .clock(clock).timeout(Duration.ofSeconds(2)).build()) {
+            assertEquals("k1", verifier(c).decode(token(k1)).get("sub"));
+            // without the private CA the certificate is not trusted: no keys, a clear refusal
+            assertThrows(JwksUnavailableException.class, () -> verifier(untrusting).decode(token(k1)));
+        } finally {
+            https.stop(0);
+        }
+    }
+
+    @Test
     void onlyHttpsOrLoopbackHttp() {
         assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://id.example/jwks.json")));
         assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://10.0.0.1/jwks.json")));
