@@ -38,6 +38,7 @@ class ReadmeExamplesTest {
         String source = """
                 package readme;
                 import io.lcjwt.*;
+                import java.net.URI;
                 import java.time.*;
                 import java.util.*;
                 public class Examples {
