@@ -328,6 +328,67 @@ class JwksClientTest {
         }
     }
 
+    /** Every way a refresh can fail, after a good first fetch: the old keys stay, nothing hangs. */
+    @Test
+    void everyRefreshFailureKeepsTheLastGoodKeys() throws Exception {
+        List<Behaviour> bad = List.of(
+                ex -> ex.sendResponseHeaders(500, -1),
+                serve("{not json", null),
+                serve(jwks(k1).replace("\"keys\"", "\"nope\""), null),
+                ex -> {
+                    ex.getResponseHeaders().add("Location", "http://198.51.100.7/jwks.json");
+                    ex.sendResponseHeaders(301, -1);
+                },
+                ex -> {
+                    ex.sendResponseHeaders(200, 0);
+                    OutputStream out = ex.getResponseBody();
+                    byte[] chunk = new byte[64 * 1024];
+                    for (int i = 0; i < 160; i++) {
+                        out.write(chunk);
+                    }
+                },
+                ex -> {
+                    ex.sendResponseHeaders(200, 0);
+                    try {
+                        Thread.sleep(3_000); // headers, then silence past the deadline
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+        for (Behaviour b : bad) {
+            behaviour.set(serve(jwks(k1), "max-age=60"));
+            try (JwksClient c = JwksClient.builder(uri()).clock(clock).timeout(Duration.ofSeconds(1))
+                    .cooldown(Duration.ZERO).build()) {
+                JwtVerifier v = verifier(c);
+                String t = token(k1);
+                v.decode(t);
+                behaviour.set(b);
+                clock.millis.addAndGet(120_000); // expired: the next decode refreshes in the background
+                assertEquals("k1", v.decode(t).get("sub"));
+                assertThrows(JwksUnavailableException.class, c::refresh);
+                assertEquals("k1", v.decode(t).get("sub"), "the last good keys are kept");
+                assertEquals(1, c.current().keys().size());
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (c.metrics().failures() < 2 && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
+                }
+                assertTrue(c.metrics().failures() >= 2, "background and forced refresh both failed: " + c.metrics());
+            }
+        }
+        // the server gone altogether
+        behaviour.set(serve(jwks(k1), "max-age=60"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).timeout(Duration.ofSeconds(1)).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1);
+            v.decode(t);
+            server.stop(0);
+            clock.millis.addAndGet(120_000);
+            assertEquals("k1", v.decode(t).get("sub"));
+            assertThrows(JwksUnavailableException.class, c::refresh);
+            assertEquals("k1", v.decode(t).get("sub"));
+        }
+    }
+
     @Test
     void onlyHttpsOrLoopbackHttp() {
         assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://id.example/jwks.json")));
