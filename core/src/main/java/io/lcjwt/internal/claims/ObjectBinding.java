@@ -37,12 +37,15 @@ final class ObjectBinding {
         final int index;
         final MethodHandle setter;
         final boolean takesString;
+        /** Declared exactly as String: read inline, without the reader's indirect call. */
+        final boolean isString;
 
         Prop(String name, Type type, int index, MethodHandle setter) {
             this.name = name;
             this.type = type;
             this.raw = Readers.raw(type);
             this.takesString = raw.isAssignableFrom(String.class);
+            this.isString = raw == String.class;
             this.reader = Readers.forType(type);
             this.index = index;
             this.setter = setter;
