@@ -174,13 +174,7 @@ public final class JsonCursor {
             close();
             return false;
         }
-        if (needComma) {
-            if (c != ',') {
-                throw error("expected ',' or '}'");
-            }
-            pos++;
-            c = ws();
-        }
+        c = afterComma(c, '}');
         if (c != '"') {
             throw error("expected a member name");
         }
@@ -280,18 +274,27 @@ public final class JsonCursor {
             close();
             return false;
         }
+        afterComma(c, ']');
+        needComma = false;
+        return true;
+    }
+
+    /**
+     * Between members or elements: requires (and consumes) a comma unless the container has just
+     * opened, refuses a comma directly before {@code close}; returns the next byte.
+     */
+    private int afterComma(int c, char close) {
         if (needComma) {
             if (c != ',') {
-                throw error("expected ',' or ']'");
+                throw error("expected ',' or '" + close + "'");
             }
             pos++;
             c = ws();
-            if (c == ']') {
-                throw error("a comma followed by ']'");
+            if (c == close) {
+                throw error("a comma followed by '" + close + "'");
             }
         }
-        needComma = false;
-        return true;
+        return c;
     }
 
     /** Requires that nothing but whitespace follows the document. */
