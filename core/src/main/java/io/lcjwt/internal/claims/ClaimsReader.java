@@ -89,35 +89,12 @@ public final class ClaimsReader {
     private static final int SUB = 6;
     private static final int JTI = 7;
 
+    private static final NameIndex<Integer> REGISTERED = new NameIndex<>(java.util.Map.of(
+            "exp", EXP, "nbf", NBF, "iat", IAT, "aud", AUD, "iss", ISS, "sub", SUB, "jti", JTI));
+
     private static int registered(JsonCursor c) {
-        if (c.nameEscaped()) {
-            return switch (c.name()) {
-                case "exp" -> EXP;
-                case "nbf" -> NBF;
-                case "iat" -> IAT;
-                case "aud" -> AUD;
-                case "iss" -> ISS;
-                case "sub" -> SUB;
-                case "jti" -> JTI;
-                default -> 0;
-            };
-        }
-        if (c.nameLength() != 3) {
-            return 0;
-        }
-        byte[] b = c.buffer();
-        int o = c.nameStart();
-        int k = (b[o] << 16) | (b[o + 1] << 8) | b[o + 2];
-        return switch (k) {
-            case ('e' << 16) | ('x' << 8) | 'p' -> EXP;
-            case ('n' << 16) | ('b' << 8) | 'f' -> NBF;
-            case ('i' << 16) | ('a' << 8) | 't' -> IAT;
-            case ('a' << 16) | ('u' << 8) | 'd' -> AUD;
-            case ('i' << 16) | ('s' << 8) | 's' -> ISS;
-            case ('s' << 16) | ('u' << 8) | 'b' -> SUB;
-            case ('j' << 16) | ('t' << 8) | 'i' -> JTI;
-            default -> 0;
-        };
+        Integer id = REGISTERED.get(c);
+        return id == null ? 0 : id;
     }
 
     private Object readTop(JsonCursor c, ObjectBinding b) {

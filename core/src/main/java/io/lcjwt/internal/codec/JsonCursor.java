@@ -39,6 +39,8 @@ public final class JsonCursor {
     private int nameStart;
     private int nameLen;
     private boolean nameEscaped;
+    /** The name's bytes packed little-endian into a long when it has 1..8 bytes and no escapes, else 0. */
+    private long nameKey;
 
     // Member names seen per open object, for duplicate detection: (start, len) pairs on a stack.
     private int[] names = new int[64];
@@ -184,6 +186,7 @@ public final class JsonCursor {
         nameStart = start;
         nameLen = pos - start;
         nameEscaped = escaped;
+        nameKey = escaped || nameLen == 0 || nameLen > 8 ? 0 : pack(b, start, nameLen, end);
         pos++;
         if (ws() != ':') {
             throw error("expected ':'");
@@ -316,6 +319,27 @@ public final class JsonCursor {
 
     public boolean nameEscaped() {
         return nameEscaped;
+    }
+
+    /** The current name packed into a long (see {@link #pack}), or 0 when it is empty, long or escaped. */
+    public long nameKey() {
+        return nameKey;
+    }
+
+    /**
+     * {@code len} (1..8) bytes at {@code off}, little-endian in a long. Unique per byte string:
+     * a raw JSON name cannot contain a zero byte, so no shorter name packs to the same value.
+     */
+    public static long pack(byte[] b, int off, int len, int limit) {
+        if (off + 8 <= limit) {
+            long w = (long) LONGS.get(b, off);
+            return len == 8 ? w : w & ((1L << (len << 3)) - 1);
+        }
+        long k = 0;
+        for (int i = len - 1; i >= 0; i--) {
+            k = (k << 8) | (b[off + i] & 0xFF);
+        }
+        return k;
     }
 
     public byte[] buffer() {

@@ -15,6 +15,9 @@ public final class NameIndex<V> {
     private final Object[] values;
     private final int mask;
     private final Map<String, V> byString;
+    // Names of 1..8 bytes, keyed by JsonCursor.pack: one long compare per probe.
+    private final long[] shortKeys;
+    private final Object[] shortValues;
 
     public NameIndex(Map<String, V> entries) {
         int size = Integer.highestOneBit(Math.max(4, entries.size() * 4) - 1) << 1;
@@ -22,8 +25,19 @@ public final class NameIndex<V> {
         values = new Object[size];
         mask = size - 1;
         byString = new HashMap<>(entries);
+        shortKeys = new long[size];
+        shortValues = new Object[size];
         for (Map.Entry<String, V> e : entries.entrySet()) {
             byte[] k = e.getKey().getBytes(StandardCharsets.UTF_8);
+            if (k.length >= 1 && k.length <= 8) {
+                long sk = JsonCursor.pack(k, 0, k.length, k.length);
+                int j = mix(sk) & mask;
+                while (shortKeys[j] != 0) {
+                    j = (j + 1) & mask;
+                }
+                shortKeys[j] = sk;
+                shortValues[j] = e.getValue();
+            }
             int i = hash(k, 0, k.length) & mask;
             while (keys[i] != null) {
                 i = (i + 1) & mask;
@@ -57,8 +71,28 @@ public final class NameIndex<V> {
         }
     }
 
+    private static int mix(long k) {
+        long h = k * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32));
+    }
+
     /** The value for the cursor's current member name, decoding it only when it holds escapes. */
+    @SuppressWarnings("unchecked")
     public V get(JsonCursor c) {
+        long k = c.nameKey();
+        if (k != 0) {
+            int j = mix(k) & mask;
+            while (true) {
+                long sk = shortKeys[j];
+                if (sk == k) {
+                    return (V) shortValues[j];
+                }
+                if (sk == 0) {
+                    return null;
+                }
+                j = (j + 1) & mask;
+            }
+        }
         if (c.nameEscaped()) {
             return byString.get(c.name());
         }
