@@ -31,7 +31,7 @@ import java.util.Set;
  */
 public final class JwkSet {
 
-    private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth", "k");
+    private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth");
 
     private final List<JwtKey> keys;
     private final int skipped;
@@ -74,11 +74,13 @@ public final class JwkSet {
                 }
                 Map<String, Object> m = (Map<String, Object>) raw;
                 String kty = String.valueOf(m.get("kty"));
+                if (kty.equals("oct")) {
+                    throw new InvalidKeyException("The JWK set publishes a symmetric key; refusing the whole document.");
+                }
                 for (String member : PRIVATE_MEMBERS) {
-                    if (m.containsKey(member) && !(member.equals("k") && !kty.equals("oct"))) {
-                        throw new InvalidKeyException("The JWK set publishes " + (kty.equals("oct")
-                                ? "a symmetric key" : "private key material (\"" + member + "\")")
-                                + "; refusing the whole document.");
+                    if (m.containsKey(member)) {
+                        throw new InvalidKeyException("The JWK set publishes private key material (\"" + member
+                                + "\"); refusing the whole document.");
                     }
                 }
                 if (m.get("kid") instanceof String kid && !kids.add(kid)) {

@@ -38,13 +38,7 @@ final class Keys {
 
     static JwtKey fromParsed(Jwk.Parsed p) {
         if (p.secret() != null) {
-            SecretKey k = SecretKey.of(p.secret());
-            if (p.kid() == null) {
-                return k;
-            }
-            try (k) {
-                return k.withKeyId(p.kid());
-            }
+            return SecretKey.of(p.secret(), p.kid());
         }
         if (p.pkcs8() != null) {
             return new PrivateKey(KeyFactory.privateFromPkcs8(p.pkcs8(), p.kid(), p.alg(), p.pub()));

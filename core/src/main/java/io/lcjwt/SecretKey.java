@@ -32,15 +32,11 @@ public final class SecretKey implements JwtKey {
 
     private final HmacKey hmac;
     private final HmacVerifyKey impl;
-    private final String keyId;
-    private final boolean allowShort;
     private final Cleaner.Cleanable cleanable;
 
     private SecretKey(byte[] secret, String keyId, boolean allowShort) {
         this.hmac = new HmacKey(secret);
         this.impl = new HmacVerifyKey(hmac, keyId, allowShort);
-        this.keyId = keyId;
-        this.allowShort = allowShort;
         HmacKey state = hmac;
         this.cleanable = CLEANER.register(this, state::close);
     }
@@ -60,6 +56,12 @@ public final class SecretKey implements JwtKey {
     public static SecretKey of(byte[] secret) {
         check(secret, false);
         return new SecretKey(secret, null, false);
+    }
+
+    /** An {@code oct} JWK's secret with its {@code kid} (null for none), checked as {@link #of}. */
+    static SecretKey of(byte[] secret, String kid) {
+        check(secret, false);
+        return new SecretKey(secret, kid, false);
     }
 
     /**
@@ -133,7 +135,7 @@ public final class SecretKey implements JwtKey {
         if (kid == null || kid.isEmpty()) {
             throw new IllegalArgumentException("a key id must be a non-empty string");
         }
-        return new SecretKey(secretCopy(), kid, allowShort);
+        return new SecretKey(secretCopy(), kid, impl.allowsShort());
     }
 
     private byte[] secretCopy() {
@@ -145,7 +147,7 @@ public final class SecretKey implements JwtKey {
 
     @Override
     public String keyId() {
-        return keyId;
+        return impl.keyId();
     }
 
     /** The secret's length in bytes. */
@@ -184,7 +186,7 @@ public final class SecretKey implements JwtKey {
 
     @Override
     public String toString() {
-        return "SecretKey[" + (keyId == null ? "" : "kid=" + keyId + ", ") + hmac.length() + " bytes"
+        return "SecretKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + hmac.length() + " bytes"
                 + (hmac.isClosed() ? ", closed" : "") + "]";
     }
 }

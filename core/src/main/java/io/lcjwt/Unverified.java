@@ -3,7 +3,6 @@ package io.lcjwt;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.HeaderParser;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -27,7 +26,7 @@ public final class Unverified {
     /** The token's claims as a map, NOT verified and NOT checked (no exp, aud or iss checks). */
     public static Map<String, Object> claims(CharSequence token) {
         byte[] b = segment(token, 1);
-        return io.lcjwt.internal.claims.ClaimsReader.readUnchecked(b, 0, b.length);
+        return HeaderParser.readObject(b, 0, b.length, "JWT claims set");
     }
 
     private static byte[] segment(CharSequence token, int index) {
@@ -41,7 +40,7 @@ public final class Unverified {
                     + " this token has " + (parts.length - 1) + ".");
         }
         byte[] decoded = Base64Url.decode(parts[index]);
-        if (decoded == null || !StandardCharsets.US_ASCII.newEncoder().canEncode(parts[index])) {
+        if (decoded == null) {
             throw new MalformedJwtException("The token's " + (index == 0 ? "header" : "payload")
                     + " is not strict base64url.");
         }

@@ -21,8 +21,8 @@ import java.util.Objects;
  *
  * <p>The differences, measured against both libraries' headers:
  * <ul>
- *   <li>{@code HMAC_Init_ex}'s key length and {@code ECDSA_do_verify}'s digest length are
- *       {@code size_t} in aws-lc and {@code int} in OpenSSL;</li>
+ *   <li>{@code HMAC_Init_ex}'s and {@code HMAC}'s key lengths are {@code size_t} in aws-lc and
+ *       {@code int} in OpenSSL;</li>
  *   <li>{@code ERR_get_error} returns {@code uint32_t} in aws-lc and {@code unsigned long} in
  *       OpenSSL, and {@code ERR_error_string_n} takes the same types;</li>
  *   <li>{@code EVP_PKEY_ED25519} (= {@code NID_ED25519}) is 949 in aws-lc and 1087 in OpenSSL;</li>
@@ -86,7 +86,6 @@ public final class Backend {
     private final MemorySegment sha512;
     private final MethodHandle hmacInitEx;
     private final MethodHandle hmacInitExCritical;
-    private final MethodHandle ecdsaDoVerify;
     private final MethodHandle hmacOneShot;
     private final MethodHandle pkeyId;
     private final MethodHandle pkeyBits;
@@ -117,13 +116,10 @@ public final class Backend {
         this.pkeySize = renamed(kind, "EVP_PKEY_size", intOfPointer);
         MethodType hmacInitType = MethodType.methodType(int.class, MemorySegment.class,
                 MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
-        MethodType ecdsaVerifyType = MethodType.methodType(int.class, MemorySegment.class,
-                long.class, MemorySegment.class, MemorySegment.class);
         if (kind == Kind.AWS_LC) {
             this.hmacInitEx = libcrypto_h.HMAC_Init_ex$handle();
             this.hmacInitExCritical = linker.downcallHandle(libcrypto_h.HMAC_Init_ex$address(),
                     libcrypto_h.HMAC_Init_ex$descriptor(), Linker.Option.critical(true));
-            this.ecdsaDoVerify = libcrypto_h.ECDSA_do_verify$handle();
             this.hmacOneShot = libcrypto_h.HMAC$handle();
             this.errGetError = MethodHandles.explicitCastArguments(libcrypto_h.ERR_get_error$handle(),
                     MethodType.methodType(long.class)); // zero-extended below
@@ -139,10 +135,6 @@ public final class Backend {
             this.hmacInitExCritical = MethodHandles.explicitCastArguments(linker.downcallHandle(
                     libcrypto_h.HMAC_Init_ex$address(), hmacInit, Linker.Option.critical(true)),
                     hmacInitType);
-            FunctionDescriptor ecdsaVerify = FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                    ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
-            this.ecdsaDoVerify = MethodHandles.explicitCastArguments(linker.downcallHandle(
-                    libcrypto_h.ECDSA_do_verify$address(), ecdsaVerify), ecdsaVerifyType);
             this.hmacOneShot = MethodHandles.explicitCastArguments(linker.downcallHandle(
                     libcrypto_h.HMAC$address(), FunctionDescriptor.of(ValueLayout.ADDRESS,
                             ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
@@ -354,15 +346,6 @@ public final class Backend {
         return hmacInitExCritical;
     }
 
-    /** {@code ECDSA_do_verify} with the digest length type of the live library. */
-    public int ecdsaDoVerify(MemorySegment digest, long digestLen, MemorySegment sig, MemorySegment ecKey) {
-        try {
-            return (int) ecdsaDoVerify.invokeExact(digest, digestLen, sig, ecKey);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
     /** {@code ERR_get_error}, as an unsigned value. */
     public long errGetError() {
         try {
@@ -412,11 +395,6 @@ public final class Backend {
     /** Whether {@code symbol} is exported by the loaded library (for capability checks and tests). */
     public boolean exports(String symbol) {
         return SymbolLookup.loaderLookup().find(symbol).isPresent();
-    }
-
-    /** Reinterprets a pointer returned by libcrypto as {@code size} readable bytes. */
-    public static MemorySegment view(MemorySegment pointer, long size) {
-        return pointer.reinterpret(size);
     }
 
     /** A critical downcall handle for a generated function, for short calls on hot paths. */

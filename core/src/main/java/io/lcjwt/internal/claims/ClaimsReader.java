@@ -2,13 +2,10 @@ package io.lcjwt.internal.claims;
 
 import io.lcjwt.ExpiredJwtException;
 import io.lcjwt.InvalidClaimException;
-import io.lcjwt.MalformedJwtException;
 import io.lcjwt.MissingClaimException;
 import io.lcjwt.NotYetValidException;
-import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.NameIndex;
-import io.lcjwt.internal.codec.Utf8;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,32 +49,10 @@ public final class ClaimsReader {
     /** As {@link #read(byte[], int, int, Class)}, reusing {@code cursor}'s working memory. */
     public <T> T read(byte[] buf, int off, int len, Class<T> type, JsonCursor cursor) {
         ObjectBinding binding = ObjectBinding.of(type);
-        JsonCursor c = cursor(buf, off, len, cursor);
+        JsonCursor c = cursor.openObject(buf, off, len, "JWT claims set");
         Object result = readTop(c, binding);
         c.endDocument();
         return type.cast(result);
-    }
-
-    private static JsonCursor cursor(byte[] buf, int off, int len, JsonCursor reuse) {
-        // The cursor checks escapes itself; only non-ASCII bytes need a UTF-8 pass first.
-        boolean ascii = Base64Url.isAscii(buf, off, len);
-        if (!ascii && Utf8.firstInvalid(buf, off, len) >= 0) {
-            throw new MalformedJwtException("The JWT claims are not valid UTF-8.");
-        }
-        JsonCursor c = reuse.reset(buf, off, len, "JWT claims set", ascii);
-        if (c.peek() != '{') {
-            throw new MalformedJwtException("The JWT claims set is not a JSON object (RFC 7519 section 7.2).");
-        }
-        return c;
-    }
-
-    /** Reads a claims set into a map with JSON strictness but no claim checks (for {@code Unverified}). */
-    @SuppressWarnings("unchecked")
-    public static java.util.Map<String, Object> readUnchecked(byte[] buf, int off, int len) {
-        JsonCursor c = cursor(buf, off, len, new JsonCursor());
-        Object m = c.readNatural();
-        c.endDocument();
-        return (java.util.Map<String, Object>) m;
     }
 
     /** Registered claim ids, matched on the raw 3-byte names. */

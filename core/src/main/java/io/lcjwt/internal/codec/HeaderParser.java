@@ -32,17 +32,10 @@ public final class HeaderParser {
         return vet(readObject(buf, off, len, "JWT header"));
     }
 
-    /** Reads one strict JSON object (UTF-8 checked first when not ASCII) into a map. */
+    /** Reads one strict JSON object into a map. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> readObject(byte[] buf, int off, int len, String what) {
-        boolean ascii = Base64Url.isAscii(buf, off, len);
-        if (!ascii && Utf8.firstInvalid(buf, off, len) >= 0) {
-            throw new MalformedJwtException("The " + what + " is not valid UTF-8.");
-        }
-        JsonCursor c = new JsonCursor(buf, off, len, what, ascii);
-        if (c.peek() != '{') {
-            throw new MalformedJwtException("The " + what + " is not a JSON object.");
-        }
+        JsonCursor c = new JsonCursor().openObject(buf, off, len, what);
         Map<String, Object> m = (Map<String, Object>) c.readNatural();
         c.endDocument();
         return m;

@@ -80,6 +80,23 @@ public final class JsonCursor {
     }
 
     /**
+     * Points this cursor at a document that must be one JSON object: checks UTF-8 first when the
+     * bytes are not all ASCII (the cursor checks escapes itself), and that the document starts
+     * with an object.
+     */
+    public JsonCursor openObject(byte[] b, int off, int len, String what) {
+        boolean isAscii = Base64Url.isAscii(b, off, len);
+        if (!isAscii && Utf8.firstInvalid(b, off, len) >= 0) {
+            throw new MalformedJwtException("The " + what + " is not valid UTF-8.");
+        }
+        reset(b, off, len, what, isAscii);
+        if (peek() != '{') {
+            throw new MalformedJwtException("The " + what + " is not a JSON object.");
+        }
+        return this;
+    }
+
+    /**
      * Advances {@code pos} to the first byte that is a quote, a backslash or a control character,
      * eight bytes at a time: the common run of plain string bytes costs a few operations per word.
      */

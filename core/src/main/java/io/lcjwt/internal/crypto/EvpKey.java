@@ -8,7 +8,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Owns one {@code EVP_PKEY}, parsed once, and a pool of the native working memory its operations
@@ -16,9 +15,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * each operation holds a use count, and the last one out frees the key.
  */
 public final class EvpKey {
-
-    /** Live EVP_PKEYs owned by lcjwt, for leak tests and metrics. */
-    public static final AtomicLong LIVE = new AtomicLong();
 
     private static final int CLOSED = 1 << 30;
     private static final int FREED = -1;
@@ -80,7 +76,6 @@ public final class EvpKey {
             throw new InvalidKeyException("libcrypto could not read the key: " + Backend.get().drainErrors());
         }
         this.pkey = pkey;
-        LIVE.incrementAndGet();
     }
 
     /** Parses a DER SubjectPublicKeyInfo. */
@@ -170,7 +165,6 @@ public final class EvpKey {
     private void free() {
         pool.drain(Work::free);
         libcrypto_h.EVP_PKEY_free(pkey);
-        LIVE.decrementAndGet();
     }
 
     Work work() {

@@ -56,11 +56,6 @@ public final class HmacKey {
         return secret.length;
     }
 
-    /** Constant-time comparison with another secret, for equality of keys. */
-    public boolean sameSecret(HmacKey other) {
-        return java.security.MessageDigest.isEqual(secret, other.secret);
-    }
-
     private static int index(int macBytes) {
         return macBytes == 32 ? 0 : macBytes == 48 ? 1 : 2;
     }

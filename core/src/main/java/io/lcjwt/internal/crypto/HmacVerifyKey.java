@@ -21,6 +21,11 @@ public final class HmacVerifyKey implements VerifyKey {
         return hmac;
     }
 
+    /** Whether the key was imported with {@code ofInsecureShortSecret}. */
+    public boolean allowsShort() {
+        return allowShort;
+    }
+
     @Override
     public String keyId() {
         return keyId;

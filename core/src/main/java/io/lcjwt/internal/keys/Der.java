@@ -216,11 +216,6 @@ public final class Der {
         return tlv(INTEGER, v.toByteArray());
     }
 
-    /** An unsigned big-endian magnitude as a DER INTEGER. */
-    public static byte[] unsigned(byte[] magnitude) {
-        return integer(new BigInteger(1, magnitude));
-    }
-
     public static byte[] oid(String dotted) {
         return encodeOid(dotted);
     }
