@@ -1,0 +1,75 @@
+package io.lcjwt.fuzz;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.lcjwt.Algorithm;
+import io.lcjwt.JwtException;
+import io.lcjwt.JwtVerifier;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Claims reading: the fuzz input is the payload of a correctly signed HS256 token, decoded into a
+ * {@code Map}, a record and a bean. Oracle: only {@code JwtException} escapes; accepted claims
+ * satisfy the verifier's rules by Jackson's reading; and the {@code Map} lcjwt returns is the
+ * tree Jackson reads (same members, strings, booleans, nulls, list sizes, numbers by value).
+ */
+class ClaimsFuzzTest {
+
+    private static final FuzzKeys.Material HS256 = FuzzKeys.ALL.get(Algorithm.HS256);
+    private static final byte[] HEADER = Tokens.header(HS256, false).getBytes(StandardCharsets.UTF_8);
+
+    @FuzzTest
+    @Timeout(10)
+    void claims(byte[] payload) {
+        byte[] token = Tokens.signed(HS256, HEADER, payload);
+        String text = new String(token, StandardCharsets.US_ASCII);
+        JwtVerifier v = HS256.verifiers().get(FuzzKeys.Source.DIRECT);
+        Map<String, Object> map;
+        try {
+            map = v.decode(text);
+        } catch (JwtException refused) {
+            map = null;
+        }
+        if (map != null) {
+            Oracle.acceptedClaims(payload, text);
+            same(Oracle.json(payload, text), map, "$");
+        }
+        for (int kind = 1; kind <= 2; kind++) {
+            if (Tokens.decode(v, token, kind) != Tokens.Outcome.REFUSED) {
+                Oracle.acceptedClaims(payload, text);
+            }
+        }
+    }
+
+    /** Jackson's tree against lcjwt's natural reading. */
+    private static void same(Object expected, Object actual, String path) {
+        if (expected == Oracle.JSON_NULL) {
+            assertEquals(null, actual, path);
+        } else if (expected instanceof Map<?, ?> e) {
+            Map<?, ?> a = (Map<?, ?>) actual;
+            assertEquals(e.keySet(), a.keySet(), path);
+            for (Map.Entry<?, ?> en : e.entrySet()) {
+                same(en.getValue(), a.get(en.getKey()), path + "." + en.getKey());
+            }
+        } else if (expected instanceof List<?> e) {
+            List<?> a = (List<?>) actual;
+            assertEquals(e.size(), a.size(), path);
+            for (int i = 0; i < e.size(); i++) {
+                same(e.get(i), a.get(i), path + "[" + i + "]");
+            }
+        } else if (expected instanceof Number e) {
+            double ed = e.doubleValue();
+            double ad = ((Number) actual).doubleValue();
+            if (Double.isFinite(ed) && Double.isFinite(ad)) {
+                assertEquals(ed, ad, Math.ulp(ed), path);
+            }
+        } else {
+            assertEquals(expected, actual, path);
+        }
+    }
+}

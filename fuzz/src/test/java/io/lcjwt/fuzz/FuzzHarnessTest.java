@@ -1,0 +1,71 @@
+package io.lcjwt.fuzz;
+
+import io.lcjwt.Algorithm;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * The fuzz targets are only as good as their harness: every verifier they use must accept a good
+ * token through every input/output kind, and the oracle must refuse what it should.
+ */
+class FuzzHarnessTest {
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void everyVerifierAcceptsAGoodTokenAndTheOracleAgrees(Algorithm alg) {
+        FuzzKeys.Material m = FuzzKeys.ALL.get(alg);
+        for (FuzzKeys.Source s : FuzzKeys.Source.values()) {
+            byte[] token = Tokens.signed(m, Tokens.header(m, s == FuzzKeys.Source.JWKS).getBytes(StandardCharsets.UTF_8),
+                    Tokens.GOOD_CLAIMS.getBytes(StandardCharsets.UTF_8));
+            for (int kind = 0; kind < 7; kind++) {
+                Tokens.Outcome o = Tokens.decode(m.verifiers().get(s), token, kind);
+                assertEquals(kind >= 5 ? Tokens.Outcome.CONTENT : Tokens.Outcome.JWT, o, alg + " " + s + " kind " + kind);
+                Oracle.acceptedToken(m, token, o == Tokens.Outcome.JWT);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Algorithm.class)
+    void theOracleRefusesAForeignSignature(Algorithm alg) {
+        FuzzKeys.Material m = FuzzKeys.ALL.get(alg);
+        byte[] good = Tokens.signed(m, Tokens.header(m, false).getBytes(StandardCharsets.UTF_8),
+                Tokens.GOOD_CLAIMS.getBytes(StandardCharsets.UTF_8));
+        String t = new String(good, StandardCharsets.US_ASCII);
+        String other = t.substring(0, t.lastIndexOf('.') + 1)
+                + FuzzKeys.b64(m.sign("something else".getBytes(StandardCharsets.US_ASCII)));
+        assertThrows(AssertionError.class, () -> Oracle.acceptedToken(m, other.getBytes(StandardCharsets.US_ASCII), true));
+        assertEquals(Tokens.Outcome.REFUSED, Tokens.decode(m.verifiers().get(FuzzKeys.Source.DIRECT),
+                other.getBytes(StandardCharsets.US_ASCII), 0));
+    }
+
+    @Test
+    void theOracleRefusesBrokenClaims() {
+        for (String claims : new String[] {
+            "{\"aud\":\"fuzz-aud\"}",
+            "{\"aud\":\"other\",\"exp\":1700003600}",
+            "{\"aud\":\"fuzz-aud\",\"exp\":1699999999}",
+            "{\"aud\":\"fuzz-aud\",\"exp\":1700003600,\"nbf\":1700000001}",
+            "{\"aud\":\"fuzz-aud\",\"exp\":1700003600,\"aud\":\"fuzz-aud\"}",
+        }) {
+            assertThrows(AssertionError.class,
+                    () -> Oracle.acceptedClaims(claims.getBytes(StandardCharsets.UTF_8), claims), claims);
+        }
+    }
+
+    @Test
+    void ecdsaOnSecp256k1SignsAndVerifies() {
+        FuzzKeys.Material m = FuzzKeys.ALL.get(Algorithm.ES256K);
+        byte[] msg = "abc".getBytes(StandardCharsets.US_ASCII);
+        byte[] sig = m.sign(msg);
+        assertEquals(true, m.check(msg, sig));
+        sig[10] ^= 1;
+        assertEquals(false, m.check(msg, sig));
+    }
+}
