@@ -241,13 +241,23 @@ public final class JwksClient implements AutoCloseable {
             try {
                 return s.resolver().resolve(header);
             } catch (UnknownKeyException unknown) {
-                long seen = lastAttempt;
-                if (header.keyId() == null || clock.millis() - seen < cooldown) {
+                if (header.keyId() == null) {
                     throw unknown;
                 }
                 Snapshot fresh;
                 try {
-                    fresh = await(fetchUnlessDoneSince(seen));
+                    CompletableFuture<Snapshot> running = inflight.get();
+                    if (running != null && !running.isDone()) {
+                        fresh = await(running);           // join the fetch under way, whoever started it
+                    } else if (snap != s) {
+                        fresh = snap;                     // keys arrived since this decode looked
+                    } else {
+                        long seen = lastAttempt;
+                        if (clock.millis() - seen < cooldown) {
+                            throw unknown;                // an unknown-kid flood fetches once per cooldown
+                        }
+                        fresh = await(fetchUnlessDoneSince(seen));
+                    }
                 } catch (JwksUnavailableException e) {
                     throw unknown;
                 }

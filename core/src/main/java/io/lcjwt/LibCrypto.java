@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.bindings.Backend;
+import io.lcjwt.internal.crypto.NativeCounters;
 
 import java.nio.file.Path;
 
@@ -34,6 +35,35 @@ public final class LibCrypto {
     /** The shared library file that was loaded. */
     public static Path path() {
         return Backend.get().path();
+    }
+
+    /**
+     * How many native objects lcjwt holds right now: parsed keys, HMAC contexts and digest
+     * contexts (with their buffers). Pools keep a few contexts per key while it is open; closing
+     * a key (or its being collected) frees its share. Counts that grow with traffic rather than
+     * with the number of open keys mean a leak: export them to your metrics if you want to watch.
+     *
+     * <pre>{@code
+     * LibCrypto.NativeObjects live = LibCrypto.liveNativeObjects();
+     * metrics.gauge("lcjwt.native.objects", live.total());
+     * }</pre>
+     */
+    public static NativeObjects liveNativeObjects() {
+        return new NativeObjects(NativeCounters.keys(), NativeCounters.hmacContexts(), NativeCounters.digestContexts());
+    }
+
+    /**
+     * A snapshot of {@link #liveNativeObjects()}.
+     *
+     * @param keys           {@code EVP_PKEY}s (RSA, EC and Ed25519 keys)
+     * @param hmacContexts   {@code HMAC_CTX}s, each holding one secret's absorbed pads
+     * @param digestContexts {@code EVP_MD_CTX}s with their working buffers
+     */
+    public record NativeObjects(long keys, long hmacContexts, long digestContexts) {
+        /** The sum of the three counts. */
+        public long total() {
+            return keys + hmacContexts + digestContexts;
+        }
     }
 
     /** Name, version and path on one line. */

@@ -1,6 +1,5 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.crypto.HmacKey;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -14,14 +13,14 @@ class KeyLifecycleTest {
 
     @Test
     void closeIsIdempotentAndUseAfterCloseIsAClearError() {
-        long before = HmacKey.LIVE_CONTEXTS.get();
+        long before = LibCrypto.liveNativeObjects().hmacContexts();
         SecretKey key = SecretKey.of(TestTokens.KEY);
         JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api").clock(TestTokens.CLOCK).build();
         assertEquals("alice", v.decode(TestTokens.hs256(TestTokens.CLAIMS)).get("sub"));
-        assertTrue(HmacKey.LIVE_CONTEXTS.get() > before, "a context was made and pooled");
+        assertTrue(LibCrypto.liveNativeObjects().hmacContexts() > before, "a context was made and pooled");
         key.close();
         key.close();
-        assertEquals(before, HmacKey.LIVE_CONTEXTS.get(), "closing freed every pooled context");
+        assertEquals(before, LibCrypto.liveNativeObjects().hmacContexts(), "closing freed every pooled context");
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> v.decode(TestTokens.hs256(TestTokens.CLAIMS)));
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> JwtVerifier.builder(key).algorithms(Algorithm.HS256).build());
@@ -63,13 +62,13 @@ class KeyLifecycleTest {
     void nativeContextsStayBoundedUnderManyThreads() throws Exception {
         try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
             JwtSigner s = JwtSigner.builder(key).algorithm(Algorithm.HS256).build();
-            long before = HmacKey.LIVE_CONTEXTS.get();
+            long before = LibCrypto.liveNativeObjects().hmacContexts();
             try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int i = 0; i < 10_000; i++) {
                     pool.submit(() -> s.sign(Map.of("a", 1)));
                 }
             }
-            long live = HmacKey.LIVE_CONTEXTS.get() - before;
+            long live = LibCrypto.liveNativeObjects().hmacContexts() - before;
             int cap = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
             assertTrue(live <= Integer.highestOneBit(cap - 1) << 1,
                     "10,000 virtual threads left " + live + " contexts alive; the pool holds at most its size");

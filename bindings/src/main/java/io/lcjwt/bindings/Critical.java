@@ -26,6 +26,14 @@ public final class Critical {
 
     private Critical() {}
 
+    /**
+     * Links the handles now. Keys call this when they are made, so the first decode on a virtual
+     * thread never waits for this class's initialization (a wait that pins its carrier).
+     */
+    public static void link() {
+        // the static initializer has run by the time this body executes
+    }
+
     /** {@code HMAC_Init_ex(ctx, key, len, md, NULL)}; a NULL key and md restart with the kept key. */
     public static int hmacInit(MemorySegment ctx, MemorySegment key, long keyLen, MemorySegment md) {
         try {

@@ -38,6 +38,7 @@ public final class EvpKey {
                 arena.close();
                 throw new OutOfMemoryError("libcrypto could not allocate an EVP_MD_CTX");
             }
+            NativeCounters.DIGEST_CONTEXTS.incrementAndGet();
             pctxOut = arena.allocate(ValueLayout.ADDRESS);
             sizeOut = arena.allocate(ValueLayout.JAVA_LONG);
             buf = arena.allocate(2048);
@@ -67,6 +68,7 @@ public final class EvpKey {
         void free() {
             libcrypto_h.EVP_MD_CTX_free(mdCtx);
             arena.close();
+            NativeCounters.DIGEST_CONTEXTS.decrementAndGet();
         }
     }
 
@@ -76,6 +78,7 @@ public final class EvpKey {
             throw new InvalidKeyException("libcrypto could not read the key: " + Backend.get().drainErrors());
         }
         this.pkey = pkey;
+        NativeCounters.KEYS.incrementAndGet();
     }
 
     /** Parses a DER SubjectPublicKeyInfo. */
@@ -165,6 +168,7 @@ public final class EvpKey {
     private void free() {
         pool.drain(Work::free);
         libcrypto_h.EVP_PKEY_free(pkey);
+        NativeCounters.KEYS.decrementAndGet();
     }
 
     Work work() {

@@ -6,7 +6,6 @@ import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -18,9 +17,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  */
 public final class HmacKey {
 
-    /** Live native HMAC contexts across all keys, for leak tests and metrics. */
-    public static final AtomicLong LIVE_CONTEXTS = new AtomicLong();
-
     private final byte[] secret;
     private final AtomicReferenceArray<SlotPool<MemorySegment>> pools = new AtomicReferenceArray<>(3);
     private volatile boolean closed;
@@ -28,6 +24,7 @@ public final class HmacKey {
     /** @param secret copied; the caller keeps its array */
     public HmacKey(byte[] secret) {
         Backend.get(); // loads libcrypto before any generated binding is touched, or explains why not
+        Critical.link();
         this.secret = secret.clone();
     }
 
@@ -88,7 +85,7 @@ public final class HmacKey {
         if (ctx.equals(MemorySegment.NULL)) {
             throw new OutOfMemoryError("libcrypto could not allocate an HMAC context");
         }
-        LIVE_CONTEXTS.incrementAndGet();
+        NativeCounters.HMAC_CONTEXTS.incrementAndGet();
         // The key is absorbed here, once per context; restarts reuse the precomputed pads.
         if (Critical.hmacInit(ctx, MemorySegment.ofArray(secret), secret.length, md(macBytes)) != 1) {
             free(ctx);
@@ -109,7 +106,7 @@ public final class HmacKey {
 
     private static void free(MemorySegment ctx) {
         libcrypto_h.HMAC_CTX_free(ctx);
-        LIVE_CONTEXTS.decrementAndGet();
+        NativeCounters.HMAC_CONTEXTS.decrementAndGet();
     }
 
     /**
