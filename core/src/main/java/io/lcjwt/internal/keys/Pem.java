@@ -29,7 +29,7 @@ public final class Pem {
             }
             String label = text.substring(begin + 11, labelEnd);
             String endLine = "-----END " + label + "-----";
-            int end = text.indexOf(endLine, labelEnd);
+            int end = text.indexOf(endLine, labelEnd + 5); // after the BEGIN line's own dashes
             if (end < 0) {
                 throw new InvalidKeyException("The PEM block \"" + label + "\" has no matching END line.");
             }
