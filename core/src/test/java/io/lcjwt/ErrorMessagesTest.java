@@ -1,0 +1,106 @@
+package io.lcjwt;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Every kind of rejection, with what its message must say: the reason (a word a person would look
+ * for), the fix where one helps, and never the secret, the computed MAC, or more than a short
+ * quote of untrusted input.
+ */
+class ErrorMessagesTest {
+
+    private static final String HEADER = "{\"alg\":\"HS256\",\"typ\":\"JWT\"}";
+
+    record Case(String name, Class<? extends Throwable> type, Executable action, String... words) {}
+
+    @Test
+    void everyRejectionSaysWhyAndLeaksNothing() {
+        JwtVerifier v = TestTokens.verifier();
+        JwtVerifier strict = JwtVerifier.builder(SecretKey.of(TestTokens.KEY).withKeyId("k1")).algorithms(Algorithm.HS256)
+                .audience(TestTokens.AUD).issuer("https://id.example").requireClaims("scope").clock(TestTokens.CLOCK)
+                .maxTokenBytes(4096).build();
+        String good = TestTokens.hs256(TestTokens.CLAIMS);
+        String forged = good.substring(0, good.lastIndexOf('.') + 1)
+                + TestTokens.b64(TestTokens.mac("HmacSHA256", TestTokens.bytes(64, 99), "x"));
+        String hugeKid = "k".repeat(2_000);
+        SecretKey closed = SecretKey.of(TestTokens.bytes(32, 5));
+        JwtVerifier closedVerifier = JwtVerifier.builder(closed).algorithms(Algorithm.HS256).audience("a").build();
+        closed.close();
+
+        List<Case> cases = List.of(
+            new Case("not a JWS", MalformedJwtException.class, () -> v.decode("not-a-token"), "two dots", "header.payload.signature"),
+            new Case("alg none", AlgorithmNotAllowedException.class,
+                    () -> v.decode(TestTokens.b64("{\"alg\":\"none\"}") + "." + TestTokens.b64(TestTokens.CLAIMS) + "."), "none"),
+            new Case("alg not allowed", AlgorithmNotAllowedException.class,
+                    () -> v.decode(TestTokens.hs("HS512", "{\"alg\":\"HS512\"}", TestTokens.CLAIMS, TestTokens.KEY)), "HS512", "allow"),
+            new Case("bad signature", BadSignatureException.class, () -> v.decode(forged), "signature"),
+            new Case("expired", ExpiredJwtException.class, () -> v.decode(TestTokens.hs256(
+                    "{\"aud\":\"my-api\",\"exp\":1699999000}")), "expired"),
+            new Case("not yet valid", NotYetValidException.class, () -> v.decode(TestTokens.hs256(
+                    "{\"aud\":\"my-api\",\"exp\":1700003600,\"nbf\":1700001000}")), "not valid before"),
+            new Case("wrong audience", InvalidClaimException.class, () -> v.decode(TestTokens.hs256(
+                    "{\"aud\":\"other\",\"exp\":1700003600}")), "aud"),
+            new Case("wrong issuer", InvalidClaimException.class, () -> strict.decode(TestTokens.hs256Header(
+                    "{\"alg\":\"HS256\",\"kid\":\"k1\"}", "{\"aud\":\"my-api\",\"exp\":1700003600,\"iss\":\"https://evil.example\",\"scope\":\"a\"}")), "iss"),
+            new Case("missing claim", MissingClaimException.class, () -> strict.decode(TestTokens.hs256Header(
+                    "{\"alg\":\"HS256\",\"kid\":\"k1\"}", "{\"aud\":\"my-api\",\"exp\":1700003600,\"iss\":\"https://id.example\"}")), "scope"),
+            new Case("missing exp", MissingClaimException.class, () -> v.decode(TestTokens.hs256("{\"aud\":\"my-api\"}")), "exp"),
+            new Case("exp of the wrong type", InvalidClaimException.class, () -> v.decode(TestTokens.hs256(
+                    "{\"aud\":\"my-api\",\"exp\":\"tomorrow\"}")), "exp"),
+            new Case("unknown kid of 2,000 characters", UnknownKeyException.class, () -> strict.decode(TestTokens.hs256Header(
+                    "{\"alg\":\"HS256\",\"kid\":\"" + hugeKid + "\"}", TestTokens.CLAIMS)), "kid"),
+            new Case("crit", UnsupportedJwtException.class, () -> v.decode(TestTokens.hs256Header(
+                    "{\"alg\":\"HS256\",\"crit\":[\"exp\"],\"exp\":1}", TestTokens.CLAIMS)), "crit"),
+            new Case("zip", UnsupportedJwtException.class, () -> v.decode(TestTokens.hs256Header(
+                    "{\"alg\":\"HS256\",\"zip\":\"DEF\"}", TestTokens.CLAIMS)), "zip"),
+            new Case("too big", MalformedJwtException.class, () -> strict.decode(TestTokens.hs256(
+                    "{\"aud\":\"my-api\",\"exp\":1700003600,\"pad\":\"" + "p".repeat(5000) + "\"}")), "maxTokenBytes"),
+            new Case("duplicate claim", MalformedJwtException.class, () -> v.decode(TestTokens.hs256(
+                    "{\"aud\":\"my-api\",\"exp\":1700003600,\"exp\":1800000000}")), "duplicate"),
+            new Case("short secret", InvalidKeyException.class, () -> SecretKey.of(new byte[16]), "32 bytes"),
+            new Case("public key as secret", InvalidKeyException.class,
+                    () -> SecretKey.of(PrivateKey.generate(Algorithm.ES256).publicKey().toPem().getBytes(StandardCharsets.US_ASCII)), "public key"),
+            new Case("encrypted PEM", InvalidKeyException.class, () -> PrivateKey.fromPem(
+                    "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n"), "encrypted", "openssl"),
+            new Case("closed key", IllegalStateException.class, () -> closedVerifier.decode(good), "closed"));
+
+        byte[] realMac = TestTokens.mac("HmacSHA256", TestTokens.KEY, forged.substring(0, forged.lastIndexOf('.')));
+        List<String> forbidden = List.of(TestTokens.b64(TestTokens.KEY), HexFormat.of().formatHex(TestTokens.KEY),
+                new String(TestTokens.KEY, StandardCharsets.ISO_8859_1), TestTokens.b64(realMac), HexFormat.of().formatHex(realMac));
+        List<String> shown = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (Case c : cases) {
+            Throwable t = assertThrows(c.type(), c.action(), c.name());
+            String m = t.getMessage();
+            shown.add(c.name() + " -> " + t.getClass().getSimpleName() + ": " + m);
+            if (m == null || m.isBlank()) {
+                problems.add(c.name() + ": no message");
+                continue;
+            }
+            for (String w : c.words()) {
+                if (!m.toLowerCase(Locale.ROOT).contains(w.toLowerCase(Locale.ROOT))) {
+                    problems.add(c.name() + ": \"" + m + "\" does not say " + w);
+                }
+            }
+            if (forbidden.stream().anyMatch(m::contains)) {
+                problems.add(c.name() + ": the message leaks the secret or the MAC");
+            }
+            if (m.length() > 400) {
+                problems.add(c.name() + ": " + m.length() + "-character message (quotes too much input?)");
+            }
+        }
+        shown.forEach(System.out::println);
+        assertEquals(List.of(), problems);
+        shown.forEach(System.out::println);
+    }
+}
