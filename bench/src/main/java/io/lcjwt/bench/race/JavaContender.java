@@ -1,0 +1,424 @@
+package io.lcjwt.bench.race;
+
+import io.lcjwt.LibCrypto;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * The Java contenders of the JWT decode race: times one Java JWT library decoding the committed
+ * fixtures' tokens, the same way as the other-language programs in {@code bench/race/}.
+ *
+ * <pre>
+ * java --enable-native-access=ALL-UNNAMED -Xmx500m -cp bench/target/benchmarks.jar io.lcjwt.bench.race.JavaContender \
+ *     --contender &lt;name&gt; --fixture &lt;path.json&gt; --case &lt;name&gt;[,&lt;name&gt;...] --source &lt;source&gt; \
+ *     --decodes &lt;N&gt; --rounds &lt;R&gt; [--warmup &lt;W&gt;]
+ * </pre>
+ *
+ * <p><b>Contenders</b>: {@code lcjwt-record}, {@code lcjwt-bean}, {@code lcjwt-map} (lcjwt decoding into
+ * {@code TypicalClaims}, {@code TypicalClaimsBean}, a Map), {@code jjwt}, {@code auth0}, {@code nimbus},
+ * {@code jose4j}, {@code fusionauth}, {@code vertx}, {@code smallrye}. Each requires the fixture's
+ * {@code audience} and checks {@code exp} at the fixture's {@code clock} where it takes a clock (vert.x and
+ * smallrye use the system clock; the valid tokens expire in 2100).
+ *
+ * <p><b>Sources</b> ({@code --source}): {@code secret} (HS: the raw secret), {@code pem} (the SPKI PEM),
+ * {@code jwk} (the single public JWK; for HS an {@code oct} JWK of the secret), {@code jwks} (the
+ * decoy/signer/decoy JWKS, key chosen by {@code kid}), {@code jwks-url} (that JWKS over HTTPS from an
+ * in-process loopback server using {@code tls/} beside the fixture; timed once the keys are cached).
+ *
+ * <p><b>Output</b>: one JSON line per case on stdout and nothing else there (anything a library prints goes
+ * to stderr, with the diagnostics):
+ * <pre>
+ * {"contender":"jjwt","family":"java","version":"0.13.0","runtime":"JDK 25.0.3+9-LTS","libcrypto":null,
+ *  "case":"typical-64","alg":"HS256","source":"secret","status":"ok","reason":null,"decodes":100000,
+ *  "usPerDecode":[1.234,1.301,1.250]}
+ * </pre>
+ * {@code version} is read from the library's jar; {@code libcrypto} is {@code LibCrypto.describe()} for the
+ * lcjwt contenders, else null. {@code usPerDecode} has one entry per round: the round's wall time
+ * ({@code System.nanoTime}) over N decodes, in microseconds to 3 decimals, after {@code W} warm-up decodes
+ * (default {@code max(N/10, 1000)}); it is empty unless the status is {@code ok}.
+ *
+ * <p><b>Status</b>: {@code ok}; {@code n/a} (the library cannot do this algorithm or key source, or the
+ * fixture has no such key material; {@code reason} says which; no timing); {@code failed} (a check below, or
+ * building the contender, failed; {@code reason} says which; no timing). Before timing, the contender must
+ * decode {@code token} to the fixture's {@code claims}, reject {@code expired} with the library's own expiry
+ * error, reject {@code wrongAudience} with its own audience error, and reject the token with one signature
+ * character changed.
+ *
+ * <p><b>Exit code</b>: 0 whatever the statuses; 2 (a message on stderr, nothing on stdout) for bad
+ * arguments, an unreadable or incomplete fixture, or an unknown case.
+ */
+public final class JavaContender {
+    private JavaContender() {}
+
+    static final String FAMILY = "java";
+
+    /** Every contender, by {@code --contender} name. */
+    static final Map<String, Contender> CONTENDERS = contenders(
+            new LcjwtContender(LcjwtContender.Into.RECORD),
+            new LcjwtContender(LcjwtContender.Into.BEAN),
+            new LcjwtContender(LcjwtContender.Into.MAP),
+            new JjwtContender(),
+            new Auth0Contender(),
+            new NimbusContender(),
+            new Jose4jContender(),
+            new FusionAuthContender(),
+            new VertxContender(),
+            new SmallRyeContender());
+
+    private static Map<String, Contender> contenders(Contender... all) {
+        Map<String, Contender> m = new LinkedHashMap<>();
+        for (Contender c : all) {
+            m.put(c.name(), c);
+        }
+        return m;
+    }
+
+    /** The command line, checked. {@code warmup} is -1 for the default. */
+    record Options(String contender, Path fixture, List<String> cases, String source, int decodes, int rounds, int warmup) {
+
+        int warmupDecodes() {
+            return warmup >= 0 ? warmup : Math.max(decodes / 10, 1000);
+        }
+    }
+
+    /** One output line. */
+    record Result(String contender, String version, String runtime, String libcrypto, String caseName, String alg,
+                  String source, String status, String reason, int decodes, double[] usPerDecode) {
+
+        static final String OK = "ok";
+        static final String NA = "n/a";
+        static final String FAILED = "failed";
+
+        String toJson() {
+            StringBuilder b = new StringBuilder(256).append('{');
+            field(b, "contender", contender).append(',');
+            field(b, "family", FAMILY).append(',');
+            field(b, "version", version).append(',');
+            field(b, "runtime", runtime).append(',');
+            field(b, "libcrypto", libcrypto).append(',');
+            field(b, "case", caseName).append(',');
+            field(b, "alg", alg).append(',');
+            field(b, "source", source).append(',');
+            field(b, "status", status).append(',');
+            field(b, "reason", reason).append(',');
+            b.append("\"decodes\":").append(decodes).append(",\"usPerDecode\":[");
+            for (int i = 0; i < usPerDecode.length; i++) {
+                b.append(i > 0 ? "," : "").append(String.format(java.util.Locale.ROOT, "%.3f", usPerDecode[i]));
+            }
+            return b.append("]}").toString();
+        }
+
+        private static StringBuilder field(StringBuilder b, String name, String value) {
+            b.append('"').append(name).append("\":");
+            if (value == null) {
+                return b.append("null");
+            }
+            b.append('"');
+            for (int i = 0; i < value.length(); i++) {
+                char ch = value.charAt(i);
+                switch (ch) {
+                    case '"' -> b.append("\\\"");
+                    case '\\' -> b.append("\\\\");
+                    case '\n' -> b.append("\\n");
+                    case '\r' -> b.append("\\r");
+                    case '\t' -> b.append("\\t");
+                    default -> {
+                        if (ch < 0x20) {
+                            b.append(String.format("\\u%04x", (int) ch));
+                        } else {
+                            b.append(ch);
+                        }
+                    }
+                }
+            }
+            return b.append('"');
+        }
+    }
+
+    /** Bad arguments or fixture: exit 2. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+
+        UsageException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    static final String USAGE = "usage: JavaContender --contender <name> --fixture <path.json> --case <name>[,<name>...]"
+            + " --source <secret|pem|jwk|jwks|jwks-url> --decodes <N> --rounds <R> [--warmup <W>]";
+
+    public static void main(String[] args) {
+        PrintStream out = System.out;
+        System.setOut(System.err); // stdout carries the result lines only, whatever a library prints
+        int code;
+        try {
+            run(parse(args), r -> {
+                out.println(r.toJson());
+                out.flush();
+            });
+            code = 0;
+        } catch (UsageException e) {
+            System.err.println("JavaContender: " + e.getMessage());
+            code = 2;
+        }
+        out.flush();
+        System.err.flush();
+        System.exit(code); // vert.x, nimbus and HttpServer threads must not keep the JVM up
+    }
+
+    static Options parse(String[] args) throws UsageException {
+        Map<String, String> opts = new LinkedHashMap<>();
+        List<String> known = List.of("--contender", "--fixture", "--case", "--source", "--decodes", "--rounds", "--warmup");
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String value;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                value = a.substring(eq + 1);
+                a = a.substring(0, eq);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new UsageException("option " + a + " needs a value\n" + USAGE);
+            }
+            if (!known.contains(a)) {
+                throw new UsageException("unknown option " + a + "\n" + USAGE);
+            }
+            if (opts.put(a, value) != null) {
+                throw new UsageException("option " + a + " given twice");
+            }
+        }
+        for (String required : known.subList(0, 6)) {
+            if (!opts.containsKey(required)) {
+                throw new UsageException("missing " + required + "\n" + USAGE);
+            }
+        }
+        String contender = opts.get("--contender");
+        if (!CONTENDERS.containsKey(contender)) {
+            throw new UsageException("unknown contender '" + contender + "' (have " + String.join(", ", CONTENDERS.keySet()) + ")");
+        }
+        String source = opts.get("--source");
+        if (KeySource.of(source).isEmpty()) {
+            throw new UsageException("unknown source '" + source + "' (have "
+                    + Arrays.stream(KeySource.values()).map(s -> s.label).collect(Collectors.joining(", ")) + ")");
+        }
+        List<String> cases = Arrays.stream(opts.get("--case").split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        if (cases.isEmpty()) {
+            throw new UsageException("--case names no case");
+        }
+        return new Options(contender, Path.of(opts.get("--fixture")), cases, source,
+                count(opts, "--decodes", 1), count(opts, "--rounds", 1),
+                opts.containsKey("--warmup") ? count(opts, "--warmup", 0) : -1);
+    }
+
+    private static int count(Map<String, String> opts, String name, int min) throws UsageException {
+        try {
+            int n = Integer.parseInt(opts.get(name));
+            if (n >= min) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new UsageException(name + " must be an integer >= " + min + ", not '" + opts.get(name) + "'");
+    }
+
+    /** Runs every case of {@code o}, handing each result to {@code each} as soon as it is known. */
+    static List<Result> run(Options o, Consumer<Result> each) throws UsageException {
+        Contender contender = CONTENDERS.get(o.contender());
+        KeySource source = KeySource.of(o.source()).orElseThrow();
+        RaceFixture fixture;
+        try {
+            fixture = RaceFixture.load(o.fixture());
+        } catch (RaceFixture.BadFixture e) {
+            throw new UsageException(e.getMessage(), e);
+        }
+        List<RaceFixture.Case> cases = new ArrayList<>();
+        for (String name : o.cases()) {
+            RaceFixture.Case c = fixture.cases().get(name);
+            if (c == null) {
+                throw new UsageException("no case '" + name + "' in " + o.fixture());
+            }
+            cases.add(c);
+        }
+        String version = contender.version();
+        String runtime = "JDK " + Runtime.version();
+        String libcrypto = contender.nativeCrypto() ? LibCrypto.describe() : null; // loads libcrypto first
+        JwksHttpsServer server = null;
+        List<Result> results = new ArrayList<>();
+        try {
+            if (source == KeySource.JWKS_URL && cases.stream().anyMatch(c -> !c.isHmac())) {
+                try {
+                    server = JwksHttpsServer.start(fixture.tlsDir(),
+                            cases.stream().filter(c -> !c.isHmac()).map(RaceFixture.Case::key).distinct().toList());
+                } catch (Exception e) {
+                    throw new UsageException("cannot serve the JWKS over HTTPS with " + fixture.tlsDir() + ": " + e, e);
+                }
+            }
+            for (RaceFixture.Case c : cases) {
+                Outcome out = runCase(contender, new CaseSetup(fixture, c, source, server), o);
+                Result r = new Result(contender.name(), version, runtime, libcrypto, c.name(), c.alg(), source.label,
+                        out.status, out.reason, o.decodes(), out.us);
+                System.err.println("# " + contender.name() + " " + c.name() + " " + source.label + ": " + out.status
+                        + (out.reason != null ? " (" + out.reason + ")" : ""));
+                results.add(r);
+                each.accept(r);
+            }
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+        return results;
+    }
+
+    private record Outcome(String status, String reason, double[] us) {
+        static Outcome of(String status, String reason) {
+            return new Outcome(status, reason, new double[0]);
+        }
+    }
+
+    private static Outcome runCase(Contender contender, CaseSetup s, Options o) {
+        String missing = s.source().missingFor(s.c());
+        if (missing != null) {
+            return Outcome.of(Result.NA, missing);
+        }
+        Decoder d;
+        try {
+            d = contender.decoder(s);
+        } catch (Decoder.NotApplicable e) {
+            return Outcome.of(Result.NA, e.getMessage());
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return Outcome.of(Result.FAILED, "setup: " + describe(e));
+        }
+        try {
+            String problem = validate(d, s.c());
+            if (problem != null) {
+                return Outcome.of(Result.FAILED, problem);
+            }
+            return new Outcome(Result.OK, null, time(d, s, o));
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return Outcome.of(Result.FAILED, "during timing: " + describe(e));
+        } finally {
+            try {
+                d.close();
+            } catch (RuntimeException e) { // the result stands; say so on stderr
+                System.err.println("# " + contender.name() + " " + s.c().name() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** The checks made before timing; null when all pass, else the first failure. */
+    static String validate(Decoder d, RaceFixture.Case c) {
+        Object result;
+        try {
+            result = d.decode(c.token());
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return "rejected the valid token: " + describe(e);
+        }
+        if (result == null) {
+            return "decoding the valid token returned null";
+        }
+        try {
+            String diff = ClaimsMatch.compare(c.claims(), d.claims(result), d);
+            if (diff != null) {
+                return diff;
+            }
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return "cannot read the claims of the result: " + describe(e);
+        }
+        String p = mustReject(d, c.expired(), "expired token", d::isExpired, "its expiry error");
+        if (p == null) {
+            p = mustReject(d, c.wrongAudience(), "wrong-audience token", d::isWrongAudience, "its audience error");
+        }
+        if (p == null) {
+            p = mustReject(d, tamperSignature(c.token()), "token with a changed signature", e -> true, "an error");
+        }
+        return p;
+    }
+
+    private static String mustReject(Decoder d, String token, String what, Predicate<Throwable> expected, String wanted) {
+        Object accepted;
+        try {
+            accepted = d.decode(token);
+        } catch (Throwable e) {
+            rethrowFatal(e);
+            return expected.test(e) ? null : "rejected the " + what + " with " + describe(e) + ", not " + wanted;
+        }
+        return "accepted the " + what + (accepted == null ? " (returned null)" : "");
+    }
+
+    /** The token with one signature character changed, in the middle (never a padding bit). */
+    static String tamperSignature(String token) {
+        int dot = token.lastIndexOf('.');
+        int i = dot + 1 + (token.length() - dot - 1) / 2;
+        char[] ch = token.toCharArray();
+        ch[i] = ch[i] == 'A' ? 'B' : 'A';
+        return new String(ch);
+    }
+
+    /** Warm-up, then the timed rounds: µs per decode for each. */
+    private static double[] time(Decoder d, CaseSetup s, Options o) throws Exception {
+        String token = s.c().token();
+        int n = o.decodes();
+        Object last = null;
+        for (int i = 0, w = o.warmupDecodes(); i < w; i++) {
+            last = d.decode(token);
+        }
+        int fetchesBefore = s.server() != null ? s.server().requests() : 0;
+        double[] us = new double[o.rounds()];
+        for (int r = 0; r < us.length; r++) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                last = d.decode(token);
+            }
+            long ns = System.nanoTime() - t0;
+            us[r] = Math.round((double) ns / n) / 1000.0;
+        }
+        if (s.server() != null && s.server().requests() != fetchesBefore) {
+            System.err.println("# note: " + (s.server().requests() - fetchesBefore)
+                    + " JWKS fetch(es) during the timed rounds");
+        }
+        sink = last;
+        return us;
+    }
+
+    /** Keeps the last result reachable, so no decode is dead code. */
+    static volatile Object sink;
+
+    private static String describe(Throwable e) {
+        String msg = e.getMessage();
+        if (msg != null && msg.length() > 300) {
+            msg = msg.substring(0, 300) + "...";
+        }
+        String s = e.getClass().getName() + (msg != null ? ": " + msg : "");
+        Throwable cause = e.getCause();
+        if (cause != null && cause != e && (msg == null || !msg.contains(String.valueOf(cause.getMessage())))) {
+            s += " (cause: " + cause.getClass().getName() + ": " + cause.getMessage() + ")";
+        }
+        return s.replace('\n', ' ');
+    }
+
+    private static void rethrowFatal(Throwable e) {
+        if (e instanceof VirtualMachineError v) {
+            throw v;
+        }
+    }
+}

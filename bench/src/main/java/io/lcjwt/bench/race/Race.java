@@ -1,0 +1,564 @@
+package io.lcjwt.bench.race;
+
+import com.fasterxml.jackson.jr.ob.JSON;
+import io.lcjwt.LibCrypto;
+import io.lcjwt.bench.report.RaceSvg;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs lcjwt and its peers one after another, each in its own process pinned to one CPU, and
+ * writes the result pages. Modes:
+ * <ul>
+ *   <li>{@code race [HS256|RS256|ES256|all]}: one typical token; 100,000 decodes x 3 rounds for
+ *       HS256 and RS256, 10,000 x 3 for ES256 (the JDK-based peers take about a millisecond per
+ *       ES256 verify). Writes {@code bench/results-race.md} and {@code bench/results-race.svg}.</li>
+ *   <li>{@code docker}: HS256, every token size x secret size; writes
+ *       {@code bench/results-docker.md}. (Named for the Docker run it mirrors: on a machine with
+ *       Docker, {@code bench/docker/compose.yml} runs the same program per contender image.)</li>
+ *   <li>{@code matrix}: every algorithm and key size x payload size x key source (secret, PEM,
+ *       JWKS document, JWKS URL over HTTPS); writes {@code bench/results-matrix.md}.</li>
+ *   <li>{@code jmh}: the JMH benchmarks (HS256 and RS256/ES256/EdDSA decode for lcjwt, the Java
+ *       peers and the bare libcrypto floor) with {@code -prof gc}, once per libcrypto; writes
+ *       {@code bench/results-jmh.md} (µs/op with JMH's 99.9 % error, bytes allocated per decode).
+ *       {@code --regex R} picks benchmarks, {@code --jmh "opts"} overrides the run options.</li>
+ *   <li>{@code svg}: redraws {@code bench/results-race.svg} from the last race's raw results
+ *       ({@code bench/results-race.jsonl}).</li>
+ *   <li>{@code smoke}: every contender on one case with tiny counts; prints the table, writes
+ *       nothing; exits 1 if any contender failed.</li>
+ * </ul>
+ * Options: {@code --in-docker} runs every contender in its container ({@code bench/docker/compose.yml},
+ * built first) instead of as a local process; {@code --decodes N --rounds R} override the counts, {@code --only a,b} limits the
+ * contenders, {@code --cpu K} picks the CPU ({@code LCJWT_BENCH_CPU}, default 1). Java contenders
+ * run as {@code JavaContender} with a 500 MB heap; lcjwt runs once per libcrypto found (aws-lc
+ * and OpenSSL 3). Other-language contenders run through {@code bench/race/run-contender.sh} when
+ * built ({@code bench/race/build.sh}); otherwise they are listed as skipped.
+ */
+public final class Race {
+
+    static final List<String> JAVA = List.of("lcjwt-record", "lcjwt-bean", "lcjwt-map", "jjwt", "auth0", "nimbus",
+            "jose4j", "fusionauth", "vertx", "smallrye");
+    static final List<String> OTHER = List.of("fast-jwt", "jose", "golang-jwt", "jsonwebtoken");
+    static final Path HS256 = Path.of("bench/fixtures/hs256.json");
+    static final Path ASYM = Path.of("bench/fixtures/asym.json");
+
+    /** One process's answer for one case, as the contract's JSON line says it. */
+    record Result(String label, String contender, String family, String version, String runtime, String libcrypto,
+                  String kase, String alg, String source, String status, String reason, long decodes,
+                  List<Double> usPerDecode) {
+        double median() {
+            List<Double> s = new ArrayList<>(usPerDecode);
+            s.sort(Double::compare);
+            return s.isEmpty() ? Double.NaN : s.get(s.size() / 2);
+        }
+
+        double min() {
+            return usPerDecode.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        }
+
+        double max() {
+            return usPerDecode.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        }
+
+        boolean ok() {
+            return "ok".equals(status) && !usPerDecode.isEmpty();
+        }
+    }
+
+    /** A libcrypto lcjwt can be run on: its label and path. */
+    record Lib(String label, String path) {}
+
+    /** One process to run: who, which cases, which key source. */
+    record Job(String label, String contender, List<String> cases, Path fixture, String source, Lib lib) {}
+
+    private final int cpu;
+    private final List<String> only;
+    private boolean inDocker;
+    private final List<Lib> libs = new ArrayList<>();
+    private final List<Result> results = new ArrayList<>();
+    private final Instant started = Instant.now();
+
+    Race(int cpu, List<String> only) {
+        this.cpu = cpu;
+        this.only = only;
+        String loaded = LibCrypto.describe();
+        if (LibCrypto.name().equals("aws-lc")) {
+            libs.add(new Lib("aws-lc", LibCrypto.path().toString()));
+            System.err.println("race: lcjwt on " + loaded);
+        }
+        Path openssl = openssl();
+        if (openssl != null) {
+            libs.add(new Lib("OpenSSL 3", openssl.toString()));
+        }
+        if (libs.isEmpty()) {
+            libs.add(new Lib(LibCrypto.name(), LibCrypto.path().toString()));
+        }
+    }
+
+    private static Path openssl() {
+        String env = System.getenv("LCJWT_OPENSSL");
+        if (env != null) {
+            return Path.of(env);
+        }
+        for (String p : List.of("/usr/lib/x86_64-linux-gnu/libcrypto.so.3", "/usr/lib/aarch64-linux-gnu/libcrypto.so.3",
+                "/usr/lib/libcrypto.so.3", "/lib/libcrypto.so.3", "/usr/lib64/libcrypto.so.3")) {
+            if (Files.exists(Path.of(p))) {
+                return Path.of(p);
+            }
+        }
+        return null;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | smoke | svg  [--decodes N]"
+                    + " [--rounds R] [--only a,b] [--cpu K]");
+            System.exit(2);
+        }
+        String mode = args[0];
+        String which = args.length > 1 && !args[1].startsWith("--") ? args[1] : "HS256";
+        Map<String, String> opt = new LinkedHashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].startsWith("--") && !args[i].equals("--in-docker") && i + 1 < args.length) {
+                opt.put(args[i].substring(2), args[++i]);
+            }
+        }
+        int cpu = Integer.parseInt(opt.getOrDefault("cpu", System.getenv().getOrDefault("LCJWT_BENCH_CPU", "1")));
+        List<String> only = opt.containsKey("only") ? List.of(opt.get("only").split(",")) : null;
+        Race race = new Race(cpu, only);
+        race.inDocker = List.of(args).contains("--in-docker");
+        int rounds = Integer.parseInt(opt.getOrDefault("rounds", mode.equals("smoke") ? "1" : "3"));
+        String cmd = "bin/race " + String.join(" ", args);
+        switch (mode) {
+            case "race" -> {
+                List<String> algs = which.equals("all") ? List.of("HS256", "RS256", "ES256") : List.of(which);
+                StringBuilder page = new StringBuilder();
+                for (String alg : algs) {
+                    long n = Long.parseLong(opt.getOrDefault("decodes", alg.equals("ES256") ? "10000" : "100000"));
+                    String kase = raceCase(alg);
+                    race.runAll(List.of(kase), alg.equals("HS256") ? HS256 : ASYM, alg.equals("HS256") ? "secret" : "pem",
+                            n, rounds, true);
+                    page.append(race.raceSection(alg, kase, n, rounds));
+                    if (alg.equals("HS256")) {
+                        race.writeSvg(kase, n);
+                    }
+                }
+                race.writePage("results-race.md", "The races", cmd, page.toString());
+            }
+            case "docker" -> {
+                long n = Long.parseLong(opt.getOrDefault("decodes", "20000"));
+                List<String> cases = caseNames(HS256);
+                race.runAll(cases, HS256, "secret", n, rounds, true);
+                race.writePage("results-docker.md", "HS256 by token size and secret size", cmd,
+                        race.grid(cases, "secret", n, rounds));
+            }
+            case "matrix" -> {
+                long n = Long.parseLong(opt.getOrDefault("decodes", "2000"));
+                StringBuilder page = new StringBuilder();
+                List<String> hs = caseNames(HS256);
+                race.runAll(hs, HS256, "secret", n, rounds, true);
+                page.append("## HMAC secret\n\n").append(race.grid(hs, "secret", n, rounds));
+                List<String> asym = caseNames(ASYM);
+                for (String source : List.of("pem", "jwks", "jwks-url")) {
+                    race.runAll(asym, ASYM, source, n, rounds, source.equals("pem"));
+                    page.append("## Key source: ").append(source).append("\n\n").append(race.grid(asym, source, n, rounds));
+                }
+                race.writePage("results-matrix.md", "Every algorithm, key size, payload and key source", cmd, page.toString());
+            }
+            case "jmh" -> {
+                StringBuilder page = new StringBuilder();
+                for (Lib lib : race.libs) {
+                    page.append(race.jmh(lib, opt.getOrDefault("regex", "Hs256DecodeBench|AsymDecodeBench"),
+                            opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s")));
+                }
+                race.writePage("results-jmh.md", "JMH, with allocation per decode", cmd, page.toString());
+            }
+            case "svg" -> {
+                for (String line : Files.readAllLines(Path.of("bench/results-race.jsonl"))) {
+                    race.results.add(parse(line.substring(0, line.indexOf('\t')), line.substring(line.indexOf('\t') + 1), "secret"));
+                }
+                Result any = race.results.stream().filter(r -> r.kase().equals("typical-64") && r.ok()).findFirst()
+                        .orElseThrow(() -> new IllegalStateException("no HS256 race in bench/results-race.jsonl; run bin/race first"));
+                race.writeSvg("typical-64", any.decodes());
+            }
+            case "smoke" -> {
+                race.runAll(List.of("typical-64"), HS256, "secret", 300, 1, true);
+                race.runAll(List.of("ES256-P-256-typical"), ASYM, "pem", 100, 1, true);
+                System.out.println(race.raceSection("HS256", "typical-64", 300, 1));
+                System.out.println(race.raceSection("ES256", "ES256-P-256-typical", 100, 1));
+                if (race.results.stream().anyMatch(r -> r.status().equals("failed"))) {
+                    System.exit(1);
+                }
+            }
+            default -> {
+                System.err.println("unknown mode " + mode);
+                System.exit(2);
+            }
+        }
+    }
+
+    static String raceCase(String alg) {
+        return switch (alg) {
+            case "HS256" -> "typical-64";
+            case "RS256" -> "RS256-RSA-2048-typical";
+            case "ES256" -> "ES256-P-256-typical";
+            default -> throw new IllegalArgumentException("no race for " + alg);
+        };
+    }
+
+    static List<String> caseNames(Path fixture) throws IOException {
+        List<String> names = new ArrayList<>();
+        for (Object c : (List<?>) JSON.std.mapFrom(Files.readString(fixture)).get("cases")) {
+            names.add((String) ((Map<?, ?>) c).get("name"));
+        }
+        return names;
+    }
+
+    // ---- running ----
+
+    void runAll(List<String> cases, Path fixture, String source, long decodes, int rounds, boolean others) throws Exception {
+        List<Job> jobs = new ArrayList<>();
+        for (String c : JAVA) {
+            if (only != null && !only.contains(c)) {
+                continue;
+            }
+            if (c.startsWith("lcjwt")) {
+                for (Lib lib : libs) {
+                    jobs.add(new Job(c + " (" + lib.label() + ")", c, cases, fixture, source, lib));
+                }
+            } else {
+                jobs.add(new Job(c, c, cases, fixture, source, null));
+            }
+        }
+        if (others) {
+            for (String c : OTHER) {
+                if (only == null || only.contains(c)) {
+                    for (String k : cases) { // the other programs take one case per run
+                        jobs.add(new Job(c, c, List.of(k), fixture, source, null));
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < jobs.size(); i++) {
+            Job j = jobs.get(i);
+            Duration elapsed = Duration.between(started, Instant.now());
+            System.err.printf(Locale.ROOT, "race: [%d/%d] %s, %s %s (%d case%s), elapsed %ds%s%n", i + 1, jobs.size(),
+                    j.label(), j.source(), j.cases().size() == 1 ? j.cases().get(0) : fixture.getFileName(),
+                    j.cases().size(), j.cases().size() == 1 ? "" : "s", elapsed.toSeconds(),
+                    i == 0 ? "" : ", about " + elapsed.toSeconds() * (jobs.size() - i) / i + "s left");
+            results.addAll(run(j, decodes, rounds));
+        }
+    }
+
+    private List<Result> run(Job j, long decodes, int rounds) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        boolean java = JAVA.contains(j.contender());
+        if (inDocker) {
+            // compose.yml pins each container to BENCH_CPU with 500 MB; one container at a time.
+            cmd.addAll(List.of("docker", "compose", "-f", "bench/docker/compose.yml", "run", "--rm", "-T"));
+            if (j.lib() != null && !j.lib().label().equals("aws-lc")) {
+                cmd.addAll(List.of("-e", "LCJWT_LIBCRYPTO=/usr/lib/libcrypto.so.3")); // Alpine's OpenSSL 3
+            }
+            String service = java ? "java" : j.contender().equals("golang-jwt") ? "go"
+                    : j.contender().equals("jsonwebtoken") ? "rust" : "node";
+            cmd.add(service);
+            if (java) {
+                cmd.addAll(List.of("--source", j.source()));
+            }
+            if (java || service.equals("node")) {
+                cmd.addAll(List.of("--contender", j.contender()));
+            }
+        } else if (Files.isExecutable(Path.of("/usr/bin/taskset"))) {
+            cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
+        }
+        if (inDocker) {
+            // arguments only, added below
+        } else if (java) {
+            cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "--enable-native-access=ALL-UNNAMED", "-Xms500m", "-Xmx500m", "-cp", jar(),
+                    "io.lcjwt.bench.race.JavaContender", "--contender", j.contender(), "--source", j.source()));
+        } else {
+            cmd.addAll(List.of("bench/race/run-contender.sh", j.contender()));
+        }
+        cmd.addAll(List.of("--fixture", j.fixture().toString(), "--case", String.join(",", j.cases()),
+                "--decodes", Long.toString(decodes), "--rounds", Integer.toString(rounds)));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE);
+        if (j.lib() != null) {
+            pb.environment().put("LCJWT_LIBCRYPTO", j.lib().path());
+        }
+        if (!java) {
+            pb.environment().put("GOMAXPROCS", "1");
+            pb.environment().put("NODE_OPTIONS", "--max-old-space-size=500");
+        }
+        Process p = pb.start();
+        byte[] err = p.getErrorStream().readAllBytes();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(30, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+        }
+        List<Result> rs = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            if (line.startsWith("{")) {
+                rs.add(parse(j.label(), line, j.source()));
+            }
+        }
+        if (rs.isEmpty()) {
+            String why = new String(err, StandardCharsets.UTF_8).strip();
+            boolean notBuilt = p.exitValue() == 2 && why.contains("not built");
+            for (String k : j.cases()) {
+                rs.add(new Result(j.label(), j.contender(), java ? "java" : "?", "", "", null, k, "", j.source(),
+                        notBuilt ? "skipped" : "failed", notBuilt ? "not built here (bench/race/build.sh: toolchain absent)"
+                        : "exit " + p.exitValue() + ": " + last(why), 0, List.of()));
+            }
+        }
+        for (Result r : rs) {
+            System.err.printf(Locale.ROOT, "race:   %s %s: %s%s%n", r.label(), r.kase(), r.status(),
+                    r.ok() ? String.format(Locale.ROOT, " %.3f µs/decode %s", r.median(), r.usPerDecode())
+                            : r.reason() == null ? "" : " (" + r.reason() + ")");
+        }
+        return rs;
+    }
+
+    private static String last(String s) {
+        String[] lines = s.split("\n");
+        return lines[lines.length - 1];
+    }
+
+    private static String jar() {
+        String cp = System.getProperty("java.class.path");
+        return cp.contains(File.pathSeparator) || cp.isEmpty() ? "bench/target/benchmarks.jar" : cp;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Result parse(String label, String line, String source) throws IOException {
+        Map<String, Object> m = JSON.std.mapFrom(line);
+        List<Double> us = new ArrayList<>();
+        if (m.get("usPerDecode") instanceof List<?> l) {
+            for (Object o : l) {
+                us.add(((Number) o).doubleValue());
+            }
+        }
+        return new Result(label, str(m, "contender"), str(m, "family"), str(m, "version"), str(m, "runtime"),
+                str(m, "libcrypto"), str(m, "case"), str(m, "alg"), m.containsKey("source") ? str(m, "source") : source,
+                str(m, "status"), str(m, "reason"), m.get("decodes") instanceof Number n ? n.longValue() : 0, us);
+    }
+
+    private static String str(Map<String, Object> m, String k) {
+        Object v = m.get(k);
+        return v == null ? null : v.toString();
+    }
+
+    /** Runs JMH on {@code lib} (pinned, 500 MB), then renders its JSON as a table. */
+    String jmh(Lib lib, String regex, String options) throws Exception {
+        Path json = Path.of("bench", "results-jmh-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(Path.of("/usr/bin/taskset"))) {
+            cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
+        }
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-Xmx500m", "-jar", jar(), regex, "-prof", "gc",
+                "-rf", "json", "-rff", json.toString(), "-jvmArgsAppend", "-Xms500m -Xmx500m"));
+        cmd.addAll(List.of(options.trim().split("\\s+")));
+        ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
+        pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
+        System.err.println("race: JMH on " + lib.label() + ": " + String.join(" ", cmd));
+        int exit = pb.start().waitFor();
+        if (exit != 0) {
+            return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+        }
+        StringBuilder s = new StringBuilder("## JMH on " + lib.label() + " (lcjwt's libcrypto; the peers use the JDK)\n\n");
+        s.append("JMH average time per decode, options `").append(options).append("`, one pinned CPU; ± is JMH's 99.9 %"
+                + " interval; B/op is `gc.alloc.rate.norm` (JMH's gc profiler counts bytes, not objects)."
+                + " bareLibcrypto* is the floor: the signature check alone through the bindings, no JSON, no claims.\n\n");
+        s.append("| benchmark | µs/op | ± | B/op |\n|---|---:|---:|---:|\n");
+        for (Object o : JSON.std.listFrom(Files.readString(json))) {
+            Map<?, ?> run = (Map<?, ?>) o;
+            String name = (String) run.get("benchmark");
+            name = name.substring(name.indexOf(".bench.") + 7);
+            Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
+            Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
+            Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
+            double bytes = norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN;
+            double err = primary.get("scoreError") instanceof Number n ? n.doubleValue() : Double.NaN;
+            s.append(String.format(Locale.ROOT, "| %s%s | %s | %s | %s |%n", name, name.contains("bareLibcrypto") ? " (floor)" : "",
+                    us(((Number) primary.get("score")).doubleValue()), Double.isNaN(err) ? "" : us(err),
+                    Double.isNaN(bytes) ? "" : String.format(Locale.ROOT, "%,.0f", bytes)));
+        }
+        return s.append('\n').toString();
+    }
+
+    // ---- pages ----
+
+    String raceSection(String alg, String kase, long decodes, int rounds) {
+        List<Result> rs = results.stream().filter(r -> r.kase().equals(kase)).toList();
+        double jjwt = rs.stream().filter(r -> r.contender().equals("jjwt") && r.ok()).mapToDouble(Result::median)
+                .findFirst().orElse(Double.NaN);
+        List<Result> ok = new ArrayList<>(rs.stream().filter(Result::ok).toList());
+        ok.sort(Comparator.comparingDouble(Result::median));
+        StringBuilder s = new StringBuilder();
+        s.append(String.format(Locale.ROOT, "## %s race: `%s`, %,d decodes x %d rounds%n%n", alg, kase, decodes, rounds));
+        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt |%n", decodes));
+        s.append("|---|---:|---:|---:|---:|\n");
+        for (int i = 0; i < ok.size(); i++) {
+            Result r = ok.get(i);
+            String name = describe(r);
+            String row = String.format(Locale.ROOT, "| %s | %.2f | %s | %s – %s | %s |", i == 0 ? "**" + name + "**" : name,
+                    r.median() * decodes / 1e6, i == 0 ? "**" + us(r.median()) + "**" : us(r.median()), us(r.min()), us(r.max()),
+                    Double.isNaN(jjwt) ? "" : String.format(Locale.ROOT, "%.1fx", jjwt / r.median()));
+            s.append(row).append('\n');
+        }
+        for (Result r : rs) {
+            if (!r.ok()) {
+                s.append(String.format(Locale.ROOT, "| %s | %s | | | |%n", describe(r),
+                        r.status().equals("n/a") ? "n/a: " + r.reason() : r.status() + ": " + r.reason()));
+            }
+        }
+        return s.append('\n').toString();
+    }
+
+    private static String describe(Result r) {
+        String v = r.version() == null || r.version().isEmpty() ? "" : " " + r.version();
+        String fam = r.family() == null || r.family().equals("java") || r.family().equals("?") ? "" : " (" + r.family() + ")";
+        return r.label().startsWith("lcjwt") ? r.label() : r.label() + v + fam;
+    }
+
+    private static String us(double v) {
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** Rows are contenders, columns cases; each cell the median µs, the fastest in each column bold. */
+    String grid(List<String> cases, String source, long decodes, int rounds) {
+        List<String> labels = new ArrayList<>();
+        for (Result r : results) {
+            if (r.source().equals(source) && cases.contains(r.kase()) && !labels.contains(r.label())) {
+                labels.add(r.label());
+            }
+        }
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
+                "µs per decode (median of %d rounds of %,d); **bold**: fastest in the column; n/a: the library"
+                + " cannot; failed: it did not pass validation.%n%n", rounds, decodes));
+        int per = 6;
+        for (int from = 0; from < cases.size(); from += per) {
+            List<String> cols = cases.subList(from, Math.min(cases.size(), from + per));
+            s.append("| library |");
+            cols.forEach(c -> s.append(" ").append(c).append(" |"));
+            s.append("\n|---|");
+            cols.forEach(c -> s.append("---:|"));
+            s.append('\n');
+            Map<String, Double> best = new LinkedHashMap<>();
+            for (String c : cols) {
+                best.put(c, results.stream().filter(r -> r.source().equals(source) && r.kase().equals(c) && r.ok())
+                        .mapToDouble(Result::median).min().orElse(Double.NaN));
+            }
+            for (String label : labels) {
+                s.append("| ").append(label).append(" |");
+                for (String c : cols) {
+                    Result r = results.stream().filter(x -> x.label().equals(label) && x.source().equals(source)
+                            && x.kase().equals(c)).findFirst().orElse(null);
+                    String cell = r == null ? "" : r.ok() ? (r.median() == best.get(c) ? "**" + us(r.median()) + "**" : us(r.median()))
+                            : r.status().equals("n/a") ? "n/a" : r.status();
+                    s.append(' ').append(cell).append(" |");
+                }
+                s.append('\n');
+            }
+            s.append('\n');
+        }
+        List<Result> notes = results.stream().filter(r -> r.source().equals(source) && !r.ok() && r.reason() != null).toList();
+        Map<String, String> reasons = new LinkedHashMap<>();
+        notes.forEach(r -> reasons.putIfAbsent(r.label() + ": " + r.status(), r.reason()));
+        reasons.forEach((k, v) -> s.append("- ").append(k).append(" — ").append(v).append('\n'));
+        return s.append('\n').toString();
+    }
+
+    void writeSvg(String kase, long decodes) throws IOException {
+        List<RaceSvg.Bar> bars = results.stream().filter(r -> r.kase().equals(kase) && r.ok())
+                .sorted(Comparator.comparingDouble(Result::median))
+                .map(r -> new RaceSvg.Bar(describe(r), r.median(), r.label().startsWith("lcjwt"))).toList();
+        Files.writeString(Path.of("bench/results-race.svg"), RaceSvg.draw("HS256 decode race: one typical token, pinned to one CPU", decodes, bars));
+    }
+
+    void writePage(String file, String title, String command, String body) throws IOException {
+        StringBuilder s = new StringBuilder();
+        s.append("# lcjwt benchmarks: ").append(title).append("\n\n");
+        s.append("Written by `").append(command).append("`; do not edit by hand.\n\n");
+        s.append("- When: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0)))
+                .append(" UTC, took ").append(Duration.between(started, Instant.now()).toSeconds()).append(" s\n");
+        s.append("- Where: ").append(cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
+                .append(" cores; every contender pinned to CPU ").append(cpu)
+                .append(", one process after another, 500 MB heap. This is a shared 2-core VM: a single number"
+                        + " moves by up to 30 % between runs, so compare rows of one page, not pages.\n");
+        s.append("- JDK: ").append(System.getProperty("java.vm.name")).append(' ').append(Runtime.version()).append('\n');
+        s.append("- libcrypto for lcjwt: ");
+        s.append(String.join("; ", libs.stream().map(l -> l.label() + " (" + l.path() + ")").toList())).append('\n');
+        s.append("- Contenders and versions: ");
+        Map<String, String> versions = new LinkedHashMap<>();
+        for (Result r : results) {
+            if (r.version() != null && !r.version().isEmpty()) {
+                versions.putIfAbsent(r.contender(), r.contender() + " " + r.version()
+                        + (r.runtime() == null || r.family() == null || r.family().equals("java") ? "" : " (" + r.runtime() + ")"));
+            }
+        }
+        s.append(String.join(", ", versions.values())).append('\n');
+        List<String> skipped = results.stream().filter(r -> r.status().equals("skipped")).map(Result::contender).distinct().toList();
+        if (!skipped.isEmpty()) {
+            s.append("- Skipped (toolchain or library not installed here; `bench/race/build.sh` says why): ")
+                    .append(String.join(", ", skipped)).append('\n');
+        }
+        s.append("- Each contender was validated before timing: the fixture's claims, and a rejection of the expired"
+                + " and the wrong-audience token with its own error. Baseline for speed-ups: jjwt.\n\n");
+        s.append(body);
+        Files.writeString(Path.of("bench", file), s.toString());
+        // The raw lines too (label TAB json), for race-svg and for comparing runs; not committed.
+        StringBuilder raw = new StringBuilder();
+        for (Result r : results) {
+            raw.append(r.label()).append('\t').append(JSON.std.asString(rawMap(r))).append('\n');
+        }
+        Files.writeString(Path.of("bench", file.replace(".md", ".jsonl")), raw.toString());
+        System.err.println("race: wrote bench/" + file);
+    }
+
+    private static Map<String, Object> rawMap(Result r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("contender", r.contender());
+        m.put("family", r.family());
+        m.put("version", r.version());
+        m.put("runtime", r.runtime());
+        m.put("libcrypto", r.libcrypto());
+        m.put("case", r.kase());
+        m.put("alg", r.alg());
+        m.put("source", r.source());
+        m.put("status", r.status());
+        m.put("reason", r.reason());
+        m.put("decodes", r.decodes());
+        m.put("usPerDecode", r.usPerDecode());
+        return m;
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).strip();
+                }
+            }
+        } catch (IOException e) {
+            // not Linux
+        }
+        return System.getProperty("os.arch");
+    }
+}
