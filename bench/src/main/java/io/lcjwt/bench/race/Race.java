@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  *       nothing; exits 1 if any contender failed.</li>
  * </ul>
  * Options: {@code --in-docker} runs every contender in its container ({@code bench/docker/compose.yml},
- * built first) instead of as a local process; {@code --decodes N --rounds R} override the counts, {@code --only a,b} limits the
+ * built first) instead of as a local process; {@code --decodes N --rounds R --warmup W} override the counts (warm-up defaults to one round's worth), {@code --only a,b} limits the
  * contenders, {@code --cpu K} picks the CPU ({@code LCJWT_BENCH_CPU}, default 1). Java contenders
  * run as {@code JavaContender} with a 500 MB heap; lcjwt runs once per libcrypto found (aws-lc
  * and OpenSSL 3). Other-language contenders run through {@code bench/race/run-contender.sh} when
@@ -89,6 +89,7 @@ public final class Race {
     private final int cpu;
     private final List<String> only;
     private boolean inDocker;
+    private long warmup = -1;
     private final List<Lib> libs = new ArrayList<>();
     private final List<Result> results = new ArrayList<>();
     private final Instant started = Instant.now();
@@ -142,6 +143,7 @@ public final class Race {
         List<String> only = opt.containsKey("only") ? List.of(opt.get("only").split(",")) : null;
         Race race = new Race(cpu, only);
         race.inDocker = List.of(args).contains("--in-docker");
+        race.warmup = Long.parseLong(opt.getOrDefault("warmup", "-1"));
         int rounds = Integer.parseInt(opt.getOrDefault("rounds", mode.equals("smoke") ? "1" : "3"));
         String cmd = "bin/race " + String.join(" ", args);
         switch (mode) {
@@ -161,14 +163,14 @@ public final class Race {
                 race.writePage("results-race.md", "The races", cmd, page.toString());
             }
             case "docker" -> {
-                long n = Long.parseLong(opt.getOrDefault("decodes", "20000"));
+                long n = Long.parseLong(opt.getOrDefault("decodes", "10000"));
                 List<String> cases = caseNames(HS256);
                 race.runAll(cases, HS256, "secret", n, rounds, true);
                 race.writePage("results-docker.md", "HS256 by token size and secret size", cmd,
                         race.grid(cases, "secret", n, rounds));
             }
             case "matrix" -> {
-                long n = Long.parseLong(opt.getOrDefault("decodes", "2000"));
+                long n = Long.parseLong(opt.getOrDefault("decodes", "300"));
                 StringBuilder page = new StringBuilder();
                 List<String> hs = caseNames(HS256);
                 race.runAll(hs, HS256, "secret", n, rounds, true);
@@ -197,6 +199,7 @@ public final class Race {
                 race.writeSvg("typical-64", any.decodes());
             }
             case "smoke" -> {
+                race.warmup = 100;
                 race.runAll(List.of("typical-64"), HS256, "secret", 300, 1, true);
                 race.runAll(List.of("ES256-P-256-typical"), ASYM, "pem", 100, 1, true);
                 System.out.println(race.raceSection("HS256", "typical-64", 300, 1));
@@ -295,8 +298,11 @@ public final class Race {
         } else {
             cmd.addAll(List.of("bench/race/run-contender.sh", j.contender()));
         }
+        // Warm-up as long as one round: the JIT needs tens of thousands of calls to settle the
+        // deeper Java peers (a tenth of a round left their first round 2-8x slow).
         cmd.addAll(List.of("--fixture", j.fixture().toString(), "--case", String.join(",", j.cases()),
-                "--decodes", Long.toString(decodes), "--rounds", Integer.toString(rounds)));
+                "--decodes", Long.toString(decodes), "--rounds", Integer.toString(rounds),
+                "--warmup", Long.toString(warmup < 0 ? decodes : warmup)));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE);
         if (j.lib() != null) {
             pb.environment().put("LCJWT_LIBCRYPTO", j.lib().path());
