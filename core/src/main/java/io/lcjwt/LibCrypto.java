@@ -49,7 +49,8 @@ public final class LibCrypto {
      * }</pre>
      */
     public static NativeObjects liveNativeObjects() {
-        return new NativeObjects(NativeCounters.keys(), NativeCounters.hmacContexts(), NativeCounters.digestContexts());
+        return new NativeObjects(NativeCounters.keys(), NativeCounters.hmacContexts(), NativeCounters.digestContexts(),
+                NativeCounters.workBytes());
     }
 
     /**
@@ -58,9 +59,11 @@ public final class LibCrypto {
      * @param keys           {@code EVP_PKEY}s (RSA, EC and Ed25519 keys)
      * @param hmacContexts   {@code HMAC_CTX}s, each holding one secret's absorbed pads
      * @param digestContexts {@code EVP_MD_CTX}s with their working buffers
+     * @param workBytes      bytes of those working buffers (grows with the largest token seen,
+     *                       never with the number of decodes)
      */
-    public record NativeObjects(long keys, long hmacContexts, long digestContexts) {
-        /** The sum of the three counts. */
+    public record NativeObjects(long keys, long hmacContexts, long digestContexts, long workBytes) {
+        /** The sum of the three object counts. */
         public long total() {
             return keys + hmacContexts + digestContexts;
         }

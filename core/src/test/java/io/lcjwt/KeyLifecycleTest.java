@@ -74,4 +74,27 @@ class KeyLifecycleTest {
                     "10,000 virtual threads left " + live + " contexts alive; the pool holds at most its size");
         }
     }
+
+    /**
+     * Native working memory grows with the largest token seen, never with the number of decodes.
+     * (The soak caught aws-lc Ed25519 verification copying the public key into pooled memory on
+     * every verify.)
+     */
+    @Test
+    void repeatedVerifiesHoldNoMoreNativeMemory() {
+        for (Algorithm alg : new Algorithm[] {Algorithm.EdDSA, Algorithm.ES256, Algorithm.PS256}) {
+            try (PrivateKey k = alg == Algorithm.PS256 ? PrivateKey.generateRsa(2048) : PrivateKey.generate(alg);
+                 PublicKey pub = k.publicKey()) {
+                JwtSigner signer = JwtSigner.builder(k).algorithm(alg).build();
+                JwtVerifier v = JwtVerifier.builder(pub).algorithms(alg).allowMissingExpiration().build();
+                String token = signer.sign(Map.of("sub", "x"));
+                v.decode(token);
+                long before = LibCrypto.liveNativeObjects().workBytes();
+                for (int i = 0; i < 2_000; i++) {
+                    v.decode(token);
+                }
+                assertEquals(before, LibCrypto.liveNativeObjects().workBytes(), alg + ": working memory grew with decodes");
+            }
+        }
+    }
 }

@@ -100,8 +100,10 @@ public final class AsymmetricKey implements VerifyKey {
         evp.acquire();
         EvpKey.Work w = evp.work();
         try {
-            MemorySegment pub = w.arena.allocateFrom(ValueLayout.JAVA_BYTE, info.x());
-            return libcrypto_h.ED25519_verify(w.input(input, len), len, w.sig(sig, off, 64), pub) == 1;
+            if (w.ed25519Public == null) { // once per pooled Work, which belongs to this key
+                w.ed25519Public = w.allocate(info.x().length).copyFrom(MemorySegment.ofArray(info.x()));
+            }
+            return libcrypto_h.ED25519_verify(w.input(input, len), len, w.sig(sig, off, 64), w.ed25519Public) == 1;
         } finally {
             evp.done(w);
             evp.release();

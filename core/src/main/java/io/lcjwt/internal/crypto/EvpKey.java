@@ -25,12 +25,15 @@ public final class EvpKey {
 
     /** Native working memory for one operation at a time. */
     public static final class Work {
-        final Arena arena = Arena.ofShared();
+        private final Arena arena = Arena.ofShared();
         final MemorySegment mdCtx;
         final MemorySegment pctxOut;
         final MemorySegment sizeOut;
         MemorySegment buf;
         MemorySegment sig;
+        /** The raw Ed25519 public key for aws-lc's ED25519_verify, copied in on first use. */
+        MemorySegment ed25519Public;
+        private long bytes;
 
         Work() {
             mdCtx = libcrypto_h.EVP_MD_CTX_new();
@@ -39,10 +42,10 @@ public final class EvpKey {
                 throw new OutOfMemoryError("libcrypto could not allocate an EVP_MD_CTX");
             }
             NativeCounters.DIGEST_CONTEXTS.incrementAndGet();
-            pctxOut = arena.allocate(ValueLayout.ADDRESS);
-            sizeOut = arena.allocate(ValueLayout.JAVA_LONG);
-            buf = arena.allocate(2048);
-            sig = arena.allocate(1024);
+            pctxOut = allocate(ValueLayout.ADDRESS.byteSize());
+            sizeOut = allocate(ValueLayout.JAVA_LONG.byteSize());
+            buf = allocate(2048);
+            sig = allocate(1024);
         }
 
         /** The input in native memory: the caller's segment when native, else a copy in {@link #buf}. */
@@ -51,7 +54,7 @@ public final class EvpKey {
                 return in;
             }
             if (buf.byteSize() < len) {
-                buf = arena.allocate(Math.max(len, buf.byteSize() * 2));
+                buf = allocate(Math.max(len, buf.byteSize() * 2));
             }
             MemorySegment.copy(in, 0, buf, 0, len);
             return buf;
@@ -59,13 +62,22 @@ public final class EvpKey {
 
         MemorySegment sig(byte[] s, int off, int len) {
             if (sig.byteSize() < len) {
-                sig = arena.allocate(len);
+                sig = allocate(len);
             }
             MemorySegment.copy(s, off, sig, ValueLayout.JAVA_BYTE, 0, len);
             return sig;
         }
 
+        /** Native memory that lives as long as this Work, counted in {@link NativeCounters}. */
+        MemorySegment allocate(long n) {
+            MemorySegment m = arena.allocate(n, 8);
+            bytes += n;
+            NativeCounters.WORK_BYTES.addAndGet(n);
+            return m;
+        }
+
         void free() {
+            NativeCounters.WORK_BYTES.addAndGet(-bytes);
             libcrypto_h.EVP_MD_CTX_free(mdCtx);
             arena.close();
             NativeCounters.DIGEST_CONTEXTS.decrementAndGet();

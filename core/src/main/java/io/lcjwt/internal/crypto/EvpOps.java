@@ -87,7 +87,7 @@ final class EvpOps {
             }
             long max = w.sizeOut.get(ValueLayout.JAVA_LONG, 0);
             if (w.sig.byteSize() < max) {
-                w.sig = w.arena.allocate(max);
+                w.sig = w.allocate(max);
             }
             if (libcrypto_h.EVP_DigestSign(w.mdCtx, w.sig, w.sizeOut, in, len) != 1) {
                 throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());

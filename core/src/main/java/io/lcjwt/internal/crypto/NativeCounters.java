@@ -14,7 +14,14 @@ public final class NativeCounters {
     /** Pooled {@code EVP_MD_CTX}s with their native buffers, for asymmetric operations. */
     static final AtomicLong DIGEST_CONTEXTS = new AtomicLong();
 
+    /** Bytes of native working memory held by those digest contexts' pooled buffers. */
+    static final AtomicLong WORK_BYTES = new AtomicLong();
+
     private NativeCounters() {}
+
+    public static long workBytes() {
+        return WORK_BYTES.get();
+    }
 
     public static long keys() {
         return KEYS.get();
