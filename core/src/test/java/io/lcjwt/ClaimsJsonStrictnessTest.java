@@ -49,4 +49,32 @@ class ClaimsJsonStrictnessTest {
         assertEquals("my-api", m.get("aud"));
         assertEquals(1700003600L, m.get("exp"));
     }
+
+    /** Objects of many members (past the bloom filter, into the hashed check) at every level. */
+    @org.junit.jupiter.api.Test
+    void duplicatesAreFoundInObjectsOfThousandsOfMembers() {
+        JwtVerifier v = TestTokens.verifier();
+        for (int n : new int[] {15, 16, 17, 100, 2000}) {
+            StringBuilder members = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                members.append(",\"m").append(i).append("\":").append(i);
+            }
+            String many = members.substring(1);
+            Map<String, Object> ok = v.decode(TestTokens.hs256("{" + BASE + "," + many + ",\"x\":{" + many + "}}"));
+            assertEquals(n + 3, ok.size(), "every member read");
+            assertEquals(n, ((Map<?, ?>) ok.get("x")).size());
+            for (String dup : new String[] {
+                "{" + BASE + "," + many + ",\"m0\":1}",                                // the first name again, at the end
+                "{" + BASE + "," + many + ",\"m" + (n - 1) + "\":1}",                  // the last name again
+                "{" + BASE + ",\"x\":{" + many + ",\"m" + n / 2 + "\":1}}",          // nested
+                "{" + BASE + "," + many + ",\"\\u006d0\":1}",                       // escaped spelling of m0
+                "{\"\\u0061ud\":\"my-api\"," + many + ",\"exp\":1700003600,\"aud\":\"x\"}", // escaped first, plain later
+            }) {
+                assertInstanceOf(MalformedJwtException.class,
+                        assertThrows(JwtException.class, () -> v.decode(TestTokens.hs256(dup))), n + " members: " + dup.substring(0, 40));
+                assertInstanceOf(MalformedJwtException.class,
+                        assertThrows(JwtException.class, () -> v.decode(TestTokens.hs256(dup), Claims.class)), n + " members");
+            }
+        }
+    }
 }

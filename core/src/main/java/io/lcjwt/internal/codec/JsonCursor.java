@@ -47,9 +47,18 @@ public final class JsonCursor {
     private int namesTop;
     private final int[] objectBase = new int[Json.MAX_DEPTH + 2];
     private final long[] bloom = new long[Json.MAX_DEPTH + 2];
+    /**
+     * Objects with more than {@link #HASHED_FROM} members switch from the 64-bit bloom filter (which
+     * saturates) to an open-addressing table of positions in {@link #names}, so a claims set of
+     * thousands of members costs linear time, not quadratic.
+     */
+    private static final int HASHED_FROM = 16;
+    private final boolean[] hashed = new boolean[Json.MAX_DEPTH + 2];
+    private final int[][] nameTables = new int[Json.MAX_DEPTH + 2][];
+    private final int[] nameTableCount = new int[Json.MAX_DEPTH + 2];
     private final boolean[] isObject = new boolean[Json.MAX_DEPTH + 2];
     // Names with escapes are compared decoded, so "a" and "\u0061" are the same member.
-    private List<List<String>> decodedNames;
+    private List<java.util.Set<String>> decodedNames;
 
     /**
      * @param what "JWT claims set", "JWT header" or "JWK", for messages
@@ -74,7 +83,7 @@ public final class JsonCursor {
         this.namesTop = 0;
         this.needComma = false;
         if (decodedNames != null) {
-            decodedNames.forEach(List::clear);
+            decodedNames.forEach(java.util.Set::clear);
         }
         return this;
     }
@@ -148,6 +157,7 @@ public final class JsonCursor {
         isObject[depth] = object;
         objectBase[depth] = namesTop;
         bloom[depth] = 0;
+        hashed[depth] = false;
         needComma = false;
         pos++;
     }
@@ -219,6 +229,10 @@ public final class JsonCursor {
             checkDuplicateDecoded();
         }
         int len = nameLen;
+        if (hashed[depth] || (namesTop - objectBase[depth]) >> 1 >= HASHED_FROM) {
+            checkDuplicateHashed(len);
+            return;
+        }
         int first = len == 0 ? 0 : b[nameStart];
         int last = len == 0 ? 0 : b[nameStart + len - 1];
         long bit = 1L << ((len * 31 + first * 7 + last) & 63);
@@ -238,14 +252,76 @@ public final class JsonCursor {
         names[namesTop++] = len;
     }
 
+    private int nameHash(int start, int len) {
+        int h = len;
+        for (int i = start; i < start + len; i++) {
+            h = h * 31 + b[i];
+        }
+        return h ^ (h >>> 16);
+    }
+
+    private void checkDuplicateHashed(int len) {
+        int d = depth;
+        if (!hashed[d]) {
+            hashed[d] = true;
+            nameTableCount[d] = 0;
+            rebuildNameTable(d, 64);
+        }
+        int[] t = nameTables[d];
+        int mask = t.length - 1;
+        for (int slot = nameHash(nameStart, len) & mask; t[slot] != 0; slot = (slot + 1) & mask) {
+            int i = t[slot] - 1;
+            if (names[i + 1] == len && Arrays.equals(b, names[i], names[i] + len, b, nameStart, nameStart + len)) {
+                throw new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
+                        + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
+            }
+        }
+        if (namesTop + 2 > names.length) {
+            names = Arrays.copyOf(names, names.length * 2);
+        }
+        names[namesTop++] = nameStart;
+        names[namesTop++] = len;
+        if (++nameTableCount[d] * 2 > t.length) {
+            rebuildNameTable(d, t.length * 2);
+        } else {
+            insertName(t, namesTop - 2);
+        }
+    }
+
+    /** Fills depth {@code d}'s table with every name of its object so far (the one just added included). */
+    private void rebuildNameTable(int d, int minSize) {
+        int count = (namesTop - objectBase[d]) >> 1;
+        int size = Math.max(minSize, Integer.highestOneBit(Math.max(1, count * 4 - 1)) << 1);
+        int[] t = nameTables[d];
+        if (t == null || t.length < size) {
+            t = new int[size];
+            nameTables[d] = t;
+        } else {
+            Arrays.fill(t, 0);
+        }
+        for (int i = objectBase[d]; i < namesTop; i += 2) {
+            insertName(t, i);
+        }
+        nameTableCount[d] = count;
+    }
+
+    private void insertName(int[] t, int i) {
+        int mask = t.length - 1;
+        int slot = nameHash(names[i], names[i + 1]) & mask;
+        while (t[slot] != 0) {
+            slot = (slot + 1) & mask;
+        }
+        t[slot] = i + 1;
+    }
+
     private void checkDuplicateDecoded() {
         if (decodedNames == null) {
             decodedNames = new ArrayList<>();
         }
         while (decodedNames.size() <= depth) {
-            decodedNames.add(new ArrayList<>());
+            decodedNames.add(new java.util.HashSet<>());
         }
-        List<String> seen = decodedNames.get(depth);
+        java.util.Set<String> seen = decodedNames.get(depth);
         if (seen.isEmpty()) {
             // first escaped name in this object: everything seen so far joins the decoded list
             for (int i = objectBase[depth]; i < namesTop; i += 2) {
@@ -253,11 +329,10 @@ public final class JsonCursor {
             }
         }
         String n = name();
-        if (seen.contains(n)) {
+        if (!seen.add(n)) {
             throw new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
                     + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
         }
-        seen.add(n);
     }
 
     /**
