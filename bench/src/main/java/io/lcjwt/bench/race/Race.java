@@ -36,9 +36,12 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code jmh}: the JMH benchmarks (HS256 and RS256/ES256/EdDSA decode for lcjwt, the Java
  *       peers and the bare libcrypto floor) with {@code -prof gc}, once per libcrypto; writes
  *       {@code bench/results-jmh.md} (µs/op with JMH's 99.9 % error, bytes allocated per decode).
- *       {@code --regex R} picks benchmarks, {@code --jmh "opts"} overrides the run options.</li>
+ *       {@code --regex R} picks benchmarks, {@code --jmh "opts"} overrides the run options,
+ *       {@code --lib aws-lc} (or {@code "OpenSSL 3"}) runs on one libcrypto only.</li>
  *   <li>{@code svg}: redraws {@code bench/results-race.svg} from the last race's raw results
  *       ({@code bench/results-race.jsonl}).</li>
+ *   <li>{@code docker --from-raw}, {@code matrix --from-raw}: render the page again from the
+ *       finished run's raw lines ({@code bench/results-<mode>.jsonl}) without running anything.</li>
  *   <li>{@code smoke}: every contender on one case with tiny counts; prints the table, writes
  *       nothing; exits 1 if any contender failed.</li>
  * </ul>
@@ -90,6 +93,8 @@ public final class Race {
     private final List<String> only;
     private boolean inDocker;
     private long warmup = -1;
+    /** Set by {@code --from-raw}: the raw results file of a finished run, rendered again. */
+    private Path fromRaw;
     private final List<Lib> libs = new ArrayList<>();
     private final List<Result> results = new ArrayList<>();
     private final Instant started = Instant.now();
@@ -135,7 +140,8 @@ public final class Race {
         String which = args.length > 1 && !args[1].startsWith("--") ? args[1] : "HS256";
         Map<String, String> opt = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
-            if (args[i].startsWith("--") && !args[i].equals("--in-docker") && i + 1 < args.length) {
+            if (args[i].startsWith("--") && !args[i].equals("--in-docker") && !args[i].equals("--from-raw")
+                    && i + 1 < args.length) {
                 opt.put(args[i].substring(2), args[++i]);
             }
         }
@@ -144,6 +150,13 @@ public final class Race {
         Race race = new Race(cpu, only);
         race.inDocker = List.of(args).contains("--in-docker");
         race.warmup = Long.parseLong(opt.getOrDefault("warmup", "-1"));
+        if (List.of(args).contains("--from-raw")) {
+            race.fromRaw = Path.of("bench", "results-" + mode + ".jsonl");
+            for (String line : Files.readAllLines(race.fromRaw)) {
+                int tab = line.indexOf('\t');
+                race.results.add(parse(line.substring(0, tab), line.substring(tab + 1), null));
+            }
+        }
         int rounds = Integer.parseInt(opt.getOrDefault("rounds", mode.equals("smoke") ? "1" : "3"));
         String cmd = "bin/race " + String.join(" ", args);
         switch (mode) {
@@ -185,6 +198,9 @@ public final class Race {
             case "jmh" -> {
                 StringBuilder page = new StringBuilder();
                 for (Lib lib : race.libs) {
+                    if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                        continue;
+                    }
                     page.append(race.jmh(lib, opt.getOrDefault("regex", "Hs256DecodeBench|AsymDecodeBench"),
                             opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s")));
                 }
@@ -235,6 +251,9 @@ public final class Race {
     // ---- running ----
 
     void runAll(List<String> cases, Path fixture, String source, long decodes, int rounds, boolean others) throws Exception {
+        if (fromRaw != null) {
+            return; // the results were read from a finished run's raw lines
+        }
         List<Job> jobs = new ArrayList<>();
         for (String c : JAVA) {
             if (only != null && !only.contains(c)) {
@@ -257,12 +276,13 @@ public final class Race {
                 }
             }
         }
+        Instant phase = Instant.now();
         for (int i = 0; i < jobs.size(); i++) {
             Job j = jobs.get(i);
-            Duration elapsed = Duration.between(started, Instant.now());
+            Duration elapsed = Duration.between(phase, Instant.now());
             System.err.printf(Locale.ROOT, "race: [%d/%d] %s, %s %s (%d case%s), elapsed %ds%s%n", i + 1, jobs.size(),
                     j.label(), j.source(), j.cases().size() == 1 ? j.cases().get(0) : fixture.getFileName(),
-                    j.cases().size(), j.cases().size() == 1 ? "" : "s", elapsed.toSeconds(),
+                    j.cases().size(), j.cases().size() == 1 ? "" : "s", Duration.between(started, Instant.now()).toSeconds(),
                     i == 0 ? "" : ", about " + elapsed.toSeconds() * (jobs.size() - i) / i + "s left");
             results.addAll(run(j, decodes, rounds));
         }
@@ -484,6 +504,23 @@ public final class Race {
             }
             s.append('\n');
         }
+        s.append("Speed-up over jjwt (geometric mean over the cases both decoded):\n\n| library | vs jjwt | cases |\n|---|---:|---:|\n");
+        Map<String, double[]> ratio = new LinkedHashMap<>();
+        for (Result r : results) {
+            if (!r.source().equals(source) || !cases.contains(r.kase()) || !r.ok()) {
+                continue;
+            }
+            results.stream().filter(j -> j.contender().equals("jjwt") && j.source().equals(source)
+                    && j.kase().equals(r.kase()) && j.ok()).findFirst().ifPresent(j -> {
+                        double[] acc = ratio.computeIfAbsent(r.label(), k -> new double[2]);
+                        acc[0] += Math.log(j.median() / r.median());
+                        acc[1]++;
+                    });
+        }
+        ratio.entrySet().stream().sorted(Comparator.comparingDouble(e -> -e.getValue()[0] / e.getValue()[1]))
+                .forEach(e -> s.append(String.format(Locale.ROOT, "| %s | %.1fx | %d |%n", e.getKey(),
+                        Math.exp(e.getValue()[0] / e.getValue()[1]), (int) e.getValue()[1])));
+        s.append('\n');
         List<Result> notes = results.stream().filter(r -> r.source().equals(source) && !r.ok() && r.reason() != null).toList();
         Map<String, String> reasons = new LinkedHashMap<>();
         notes.forEach(r -> reasons.putIfAbsent(r.label() + ": " + r.status(), r.reason()));
@@ -502,8 +539,14 @@ public final class Race {
         StringBuilder s = new StringBuilder();
         s.append("# lcjwt benchmarks: ").append(title).append("\n\n");
         s.append("Written by `").append(command).append("`; do not edit by hand.\n\n");
-        s.append("- When: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0)))
-                .append(" UTC, took ").append(Duration.between(started, Instant.now()).toSeconds()).append(" s\n");
+        if (fromRaw != null) {
+            s.append("- When: the run that ended ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+                    Files.getLastModifiedTime(fromRaw).toInstant().atZone(ZoneOffset.UTC).withNano(0)))
+                    .append(" UTC (this page re-rendered from its raw results by `--from-raw`)\n");
+        } else {
+            s.append("- When: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0)))
+                    .append(" UTC, took ").append(Duration.between(started, Instant.now()).toSeconds()).append(" s\n");
+        }
         s.append("- Where: ").append(cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
                 .append(" cores; every contender pinned to CPU ").append(cpu)
                 .append(", one process after another, 500 MB heap. This is a shared 2-core VM: a single number"
@@ -529,13 +572,16 @@ public final class Race {
                 + " and the wrong-audience token with its own error. Baseline for speed-ups: jjwt.\n\n");
         s.append(body);
         Files.writeString(Path.of("bench", file), s.toString());
+        System.err.println("race: wrote bench/" + file);
+        if (fromRaw != null) {
+            return;
+        }
         // The raw lines too (label TAB json), for race-svg and for comparing runs; not committed.
         StringBuilder raw = new StringBuilder();
         for (Result r : results) {
             raw.append(r.label()).append('\t').append(JSON.std.asString(rawMap(r))).append('\n');
         }
         Files.writeString(Path.of("bench", file.replace(".md", ".jsonl")), raw.toString());
-        System.err.println("race: wrote bench/" + file);
     }
 
     private static Map<String, Object> rawMap(Result r) {
