@@ -55,7 +55,6 @@ public final class JsonCursor {
     private static final int HASHED_FROM = 16;
     private final boolean[] hashed = new boolean[Json.MAX_DEPTH + 2];
     private final int[][] nameTables = new int[Json.MAX_DEPTH + 2][];
-    private final int[] nameTableCount = new int[Json.MAX_DEPTH + 2];
     private final boolean[] isObject = new boolean[Json.MAX_DEPTH + 2];
     // Names with escapes are compared decoded, so "a" and "\u0061" are the same member.
     private List<java.util.Set<String>> decodedNames;
@@ -238,18 +237,30 @@ public final class JsonCursor {
         long bit = 1L << ((len * 31 + first * 7 + last) & 63);
         if ((bloom[depth] & bit) != 0) {
             for (int i = objectBase[depth]; i < namesTop; i += 2) {
-                if (names[i + 1] == len && Arrays.equals(b, names[i], names[i] + len, b, nameStart, nameStart + len)) {
-                    throw new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
-                            + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
+                if (sameName(i, len)) {
+                    throw duplicateName();
                 }
             }
         }
         bloom[depth] |= bit;
+        appendName(len);
+    }
+
+    private boolean sameName(int i, int len) {
+        return names[i + 1] == len && Arrays.equals(b, names[i], names[i] + len, b, nameStart, nameStart + len);
+    }
+
+    private void appendName(int len) {
         if (namesTop + 2 > names.length) {
             names = Arrays.copyOf(names, names.length * 2);
         }
         names[namesTop++] = nameStart;
         names[namesTop++] = len;
+    }
+
+    private MalformedJwtException duplicateName() {
+        return new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
+                + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
     }
 
     private int nameHash(int start, int len) {
@@ -264,24 +275,17 @@ public final class JsonCursor {
         int d = depth;
         if (!hashed[d]) {
             hashed[d] = true;
-            nameTableCount[d] = 0;
             rebuildNameTable(d, 64);
         }
         int[] t = nameTables[d];
         int mask = t.length - 1;
         for (int slot = nameHash(nameStart, len) & mask; t[slot] != 0; slot = (slot + 1) & mask) {
-            int i = t[slot] - 1;
-            if (names[i + 1] == len && Arrays.equals(b, names[i], names[i] + len, b, nameStart, nameStart + len)) {
-                throw new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
-                        + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
+            if (sameName(t[slot] - 1, len)) {
+                throw duplicateName();
             }
         }
-        if (namesTop + 2 > names.length) {
-            names = Arrays.copyOf(names, names.length * 2);
-        }
-        names[namesTop++] = nameStart;
-        names[namesTop++] = len;
-        if (++nameTableCount[d] * 2 > t.length) {
+        appendName(len);
+        if (namesTop - objectBase[d] > t.length) { // more names than half the slots
             rebuildNameTable(d, t.length * 2);
         } else {
             insertName(t, namesTop - 2);
@@ -302,7 +306,6 @@ public final class JsonCursor {
         for (int i = objectBase[d]; i < namesTop; i += 2) {
             insertName(t, i);
         }
-        nameTableCount[d] = count;
     }
 
     private void insertName(int[] t, int i) {
@@ -330,8 +333,7 @@ public final class JsonCursor {
         }
         String n = name();
         if (!seen.add(n)) {
-            throw new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
-                    + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
+            throw duplicateName();
         }
     }
 
