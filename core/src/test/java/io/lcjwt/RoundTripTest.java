@@ -1,5 +1,6 @@
 package io.lcjwt;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -124,6 +125,39 @@ class RoundTripTest {
             assertEquals(null, Unverified.header(jws).type(), "content JWS carries no typ unless asked");
             // The same JWS is not a JWT: its payload is not a JSON object.
             assertThrows(MalformedJwtException.class, () -> v.decode(jws));
+        }
+    }
+
+    /**
+     * One verifier, one thread, so every decode reuses the same scratch buffers: payloads of every
+     * length from 0 to 700 bytes, then long and short in turn (the payload decoder keeps one source
+     * array per length mod 4 and replaces it when the length moves too far), each verified as
+     * content and as a String and byte[] token, and the result compared with what was signed.
+     */
+    @Test
+    void payloadsOfEveryLengthThroughReusedBuffers() {
+        try (SecretKey key = SecretKey.of(TestTokens.bytes(64, 7))) {
+            JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.HS256).build();
+            JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build();
+            java.util.Random random = new java.util.Random(42);
+            List<Integer> lengths = new java.util.ArrayList<>();
+            for (int n = 0; n <= 700; n++) {
+                lengths.add(n);
+            }
+            for (int i = 0; i < 200; i++) {
+                lengths.add(i % 2 == 0 ? 3000 + random.nextInt(3000) : random.nextInt(400));
+            }
+            for (int n = 700; n >= 0; n -= 3) {
+                lengths.add(n);
+            }
+            for (int n : lengths) {
+                byte[] content = new byte[n];
+                random.nextBytes(content);
+                String jws = signer.signContent(content);
+                byte[] b = jws.getBytes(StandardCharsets.US_ASCII);
+                assertArrayEquals(content, v.verifyContent(jws), "length " + n);
+                assertArrayEquals(content, v.verifyContent(b, 0, b.length), "length " + n);
+            }
         }
     }
 

@@ -22,6 +22,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
@@ -85,33 +86,27 @@ public final class TokenVerifier {
         }
         int len = token.length();
         checkSize(len);
-        if (token instanceof String str) {
-            // One intrinsic copy. Characters above U+00FF become '?', which no base64url segment
-            // accepts, so a token that only decodes after truncation is refused, not altered.
-            byte[] bytes = str.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
-            Scratch s = scratch();
-            try {
-                return run(bytes, 0, len, null, type, out, s);
-            } finally {
-                release(s);
-            }
-        }
         Scratch s = scratch();
         try {
-            byte[] buf = s.token(len);
-            int acc = 0;
-            {
+            byte[] buf = s.token(len + 1);
+            if (token instanceof String str) {
+                // An ASCII String is copied as is (one vectorised check, one copy, no allocation);
+                // any other character becomes '?', which no base64url segment accepts, so a token
+                // that would only verify after its characters were narrowed is refused.
+                s.tokenSegment().setString(0, str, StandardCharsets.US_ASCII);
+            } else {
+                int acc = 0;
                 for (int i = 0; i < len; i++) {
                     char c = token.charAt(i);
                     acc |= c;
                     buf[i] = (byte) c;
                 }
+                if (acc > 0x7F) {
+                    throw new MalformedJwtException("The token contains non-ASCII characters; a compact JWS"
+                            + " is base64url text and dots only.");
+                }
             }
-            if (acc > 0x7F) {
-                throw new MalformedJwtException("The token contains non-ASCII characters; a compact JWS"
-                        + " is base64url text and dots only.");
-            }
-            return run(buf, 0, len, null, type, out, s);
+            return run(buf, 0, len, s.tokenSegment(), type, out, s);
         } finally {
             release(s);
         }
@@ -260,11 +255,12 @@ public final class TokenVerifier {
 
         // Payload: decoded now so that the compact form is fully checked before any crypto.
         int payOff = dot1 + 1;
-        byte[] pb = Base64Url.decodeFast(b, payOff, dot2 - payOff);
-        if (pb == null) {
+        int payLen = s.payload.decode(b, payOff, dot2 - payOff);
+        if (payLen < 0) {
             throw notCompact(b, off, len);
         }
-        int payLen = pb.length;
+        byte[] pb = s.payload.buffer();
+        int payStart = s.payload.offset();
 
         // Signature.
         int sigB64 = end - dot2 - 1;
@@ -273,7 +269,10 @@ public final class TokenVerifier {
             throw new MalformedJwtException("The token's signature is not strict base64url"
                     + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
         }
-        MemorySegment input = nativeInput != null ? nativeInput : MemorySegment.ofArray(b).asSlice(off);
+        // The signing input is passed to libcrypto where it lies: the caller's native segment, the
+        // scratch copy (both starting at the token), or the caller's array.
+        MemorySegment input = nativeInput != null ? nativeInput
+                : off == 0 ? MemorySegment.ofArray(b) : MemorySegment.ofArray(b).asSlice(off);
         if (!key.verify(alg, input, dot2 - off, s.sig, 0, sigLen, s)) {
             throw new BadSignatureException("The JWT's " + alg.jwsName() + " signature does not match"
                     + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
@@ -283,9 +282,9 @@ public final class TokenVerifier {
         }
 
         return switch (out) {
-            case CONTENT -> pb;
-            case CLAIMS -> claims.read(pb, 0, payLen, type, s.cursor);
-            case JWT -> new Jwt<>(header, claims.read(pb, 0, payLen, type, s.cursor));
+            case CONTENT -> Arrays.copyOfRange(pb, payStart, payStart + payLen);
+            case CLAIMS -> claims.read(pb, payStart, payLen, type, s.claims);
+            case JWT -> new Jwt<>(header, claims.read(pb, payStart, payLen, type, s.claims));
         };
     }
 

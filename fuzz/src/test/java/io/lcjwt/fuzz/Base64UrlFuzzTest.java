@@ -2,6 +2,7 @@ package io.lcjwt.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.codec.WideDecoder;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;
@@ -17,26 +18,40 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class Base64UrlFuzzTest {
 
+    private static final ThreadLocal<WideDecoder> WIDE = ThreadLocal.withInitial(WideDecoder::new);
+
     @FuzzTest
     @Timeout(5)
     void decode(byte[] input) {
         byte[] canonical = canonicalDecode(input);
 
         int n = Base64Url.decodedLength(input.length);
-        byte[] table = n < 0 ? null : new byte[n + 3];
-        int written = n < 0 ? -1 : Base64Url.decode(input, 0, input.length, table, 0);
-        byte[] fast = Base64Url.decodeFast(input, 0, input.length);
+        // The scalar decoder into a roomy array (its 8-byte stores run to the end) and into an
+        // exact one (its word loop must stop early); the input sits at an offset in a larger array.
+        byte[] shifted = new byte[input.length + 11];
+        System.arraycopy(input, 0, shifted, 5, input.length);
+        byte[] roomy = n < 0 ? null : new byte[n + 16];
+        int written = n < 0 ? -1 : Base64Url.decode(shifted, 5, input.length, roomy, 3);
+        byte[] exact = n < 0 ? null : new byte[n];
+        int writtenExact = n < 0 ? -1 : Base64Url.decode(input, 0, input.length, exact, 0);
+        // The payload decoder is reused across inputs, as a verifier's scratch reuses it.
+        WideDecoder wide = WIDE.get();
+        int wideLength = wide.decode(shifted, 5, input.length);
         byte[] whole = Base64Url.decode(new String(input, StandardCharsets.ISO_8859_1));
 
         if (canonical == null) {
-            assertEquals(-1, written, "table decoder accepted a non-canonical input");
-            assertEquals(null, fast, "fast decoder accepted a non-canonical input");
+            assertEquals(-1, written, "scalar decoder accepted a non-canonical input");
+            assertEquals(-1, writtenExact, "scalar decoder accepted a non-canonical input");
+            assertEquals(-1, wideLength, "payload decoder accepted a non-canonical input");
             assertEquals(null, whole, "string decoder accepted a non-canonical input");
             return;
         }
-        assertEquals(canonical.length, written, "table decoder refused or mis-sized a canonical input");
-        assertArrayEquals(canonical, Arrays.copyOf(table, written));
-        assertArrayEquals(canonical, fast);
+        assertEquals(canonical.length, written, "scalar decoder refused or mis-sized a canonical input");
+        assertArrayEquals(canonical, Arrays.copyOfRange(roomy, 3, 3 + written));
+        assertEquals(canonical.length, writtenExact, "scalar decoder refused or mis-sized a canonical input");
+        assertArrayEquals(canonical, exact);
+        assertEquals(canonical.length, wideLength, "payload decoder refused or mis-sized a canonical input");
+        assertArrayEquals(canonical, Arrays.copyOfRange(wide.buffer(), wide.offset(), wide.offset() + wideLength));
         assertArrayEquals(canonical, whole);
         assertArrayEquals(input, Base64Url.encode(canonical), "encode is not the inverse of decode");
     }

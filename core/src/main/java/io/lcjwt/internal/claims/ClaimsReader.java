@@ -10,9 +10,13 @@ import io.lcjwt.internal.codec.NameIndex;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads a claims set into the requested type and checks it in the same pass: each registered
@@ -27,15 +31,43 @@ public final class ClaimsReader {
     private static final int SEEN_ISS = 4;
 
     private final ClaimsPolicy policy;
-    private final NameIndex<Integer> requiredIndex;
+    /** The plan for the type read last, then every plan made: most verifiers read one type. */
+    private Plan last;
+    private final ConcurrentHashMap<ObjectBinding, Plan> plans = new ConcurrentHashMap<>();
 
     public ClaimsReader(ClaimsPolicy policy) {
         this.policy = policy;
-        java.util.Map<String, Integer> req = new java.util.HashMap<>();
-        for (int i = 0; i < policy.required().size(); i++) {
-            req.put(policy.required().get(i), i);
+    }
+
+    /** What one member name means to this reader and one target type, found with one lookup. */
+    private record Slot(int registered, ObjectBinding.Prop prop, int required) {}
+
+    /**
+     * Every name this reader treats specially for one target type: the registered claims, the
+     * required ones, and the type's members. Immutable, so it is safely shared through a plain
+     * field.
+     */
+    private record Plan(ObjectBinding binding, NameIndex<Slot> slots) {}
+
+    private Plan plan(ObjectBinding binding) {
+        Plan p = last;
+        if (p == null || p.binding != binding) {
+            p = plans.computeIfAbsent(binding, this::newPlan);
+            last = p;
         }
-        this.requiredIndex = new NameIndex<>(req);
+        return p;
+    }
+
+    private Plan newPlan(ObjectBinding binding) {
+        Map<String, Slot> slots = new HashMap<>();
+        List<String> required = policy.required();
+        Set<String> names = new HashSet<>(REGISTERED.keySet());
+        names.addAll(required);
+        names.addAll(binding.propertyNames());
+        for (String name : names) {
+            slots.put(name, new Slot(REGISTERED.getOrDefault(name, 0), binding.property(name), required.indexOf(name)));
+        }
+        return new Plan(binding, new NameIndex<>(slots));
     }
 
     /**
@@ -43,16 +75,20 @@ public final class ClaimsReader {
      * {@code LinkedHashMap}, a record class, or a bean class.
      */
     public <T> T read(byte[] buf, int off, int len, Class<T> type) {
-        return read(buf, off, len, type, new JsonCursor());
+        return read(buf, off, len, type, new ClaimsScratch());
     }
 
-    /** As {@link #read(byte[], int, int, Class)}, reusing {@code cursor}'s working memory. */
-    public <T> T read(byte[] buf, int off, int len, Class<T> type, JsonCursor cursor) {
-        ObjectBinding binding = ObjectBinding.of(type);
-        JsonCursor c = cursor.openObject(buf, off, len, "JWT claims set");
-        Object result = readTop(c, binding);
-        c.endDocument();
-        return type.cast(result);
+    /** As {@link #read(byte[], int, int, Class)}, reusing {@code scratch}'s working memory. */
+    public <T> T read(byte[] buf, int off, int len, Class<T> type, ClaimsScratch scratch) {
+        Plan plan = plan(ObjectBinding.of(type));
+        try {
+            JsonCursor c = scratch.cursor.openObject(buf, off, len, "JWT claims set");
+            Object result = readTop(c, plan, scratch);
+            c.endDocument();
+            return type.cast(result);
+        } finally {
+            scratch.clear();
+        }
     }
 
     /** Registered claim ids, matched on the raw 3-byte names. */
@@ -64,32 +100,34 @@ public final class ClaimsReader {
     private static final int SUB = 6;
     private static final int JTI = 7;
 
-    private static final NameIndex<Integer> REGISTERED = new NameIndex<>(java.util.Map.of(
-            "exp", EXP, "nbf", NBF, "iat", IAT, "aud", AUD, "iss", ISS, "sub", SUB, "jti", JTI));
+    private static final Map<String, Integer> REGISTERED = Map.of(
+            "exp", EXP, "nbf", NBF, "iat", IAT, "aud", AUD, "iss", ISS, "sub", SUB, "jti", JTI);
 
-    private static int registered(JsonCursor c) {
-        Integer id = REGISTERED.get(c);
-        return id == null ? 0 : id;
-    }
-
-    private Object readTop(JsonCursor c, ObjectBinding b) {
-        Object state = b.newState();
+    private Object readTop(JsonCursor c, Plan plan, ClaimsScratch scratch) {
+        ObjectBinding b = plan.binding;
+        Object state = b.newState(scratch);
         long now = policy.clock().millis();
         long leeway = policy.leewayMillis();
-        NameIndex<Integer> required = requiredIndex;
         long requiredSeen = 0;
         int seen = 0;
         boolean isMap = b.kind == ObjectBinding.Kind.MAP;
+        NameIndex<Slot> slots = plan.slots;
         c.startObject();
         while (c.nextName()) {
-            if (!required.isEmpty()) {
-                Integer idx = required.get(c);
-                if (idx != null) {
-                    requiredSeen |= 1L << idx;
+            Slot slot = slots.get(c);
+            if (slot == null) {
+                if (isMap) {
+                    b.put(state, c.name(), null, c.readNatural());
+                } else {
+                    c.skipValue();
                 }
+                continue;
             }
-            int reg = registered(c);
-            ObjectBinding.Prop prop = isMap ? null : b.prop(c);
+            if (slot.required >= 0) {
+                requiredSeen |= 1L << slot.required;
+            }
+            int reg = slot.registered;
+            ObjectBinding.Prop prop = slot.prop;
             String name = isMap ? c.name() : prop != null ? prop.name : null;
             Object value;
             switch (reg) {

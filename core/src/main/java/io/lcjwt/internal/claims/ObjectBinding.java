@@ -180,6 +180,21 @@ final class ObjectBinding {
         return index.get(c);
     }
 
+    /** The JSON names this type declares (none for a Map). */
+    java.util.Set<String> propertyNames() {
+        return props.keySet();
+    }
+
+    /** The member named {@code name}, or null. */
+    Prop property(String name) {
+        return props.get(name);
+    }
+
+    /** As {@link #newState()}, but a record's arguments go in {@code scratch}'s reused array. */
+    Object newState(ClaimsScratch scratch) {
+        return kind == Kind.RECORD ? scratch.args(defaults) : newState();
+    }
+
     Object newState() {
         return switch (kind) {
             case MAP -> new LinkedHashMap<String, Object>();

@@ -19,11 +19,25 @@ public final class Base64Url {
     private static final byte[] DECODE = new byte[256];
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle BIG_LONGS =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /** Each character's six bits shifted to its place in a 4-character group; invalid: sign bit. */
+    private static final int[] D0 = new int[256];
+    private static final int[] D1 = new int[256];
+    private static final int[] D2 = new int[256];
+    private static final int[] D3 = new int[256];
 
     static {
         Arrays.fill(DECODE, (byte) -1);
         for (int i = 0; i < ALPHABET.length; i++) {
             DECODE[ALPHABET[i]] = (byte) i;
+        }
+        for (int c = 0; c < 256; c++) {
+            int v = DECODE[c];
+            D0[c] = v < 0 ? Integer.MIN_VALUE : v << 18;
+            D1[c] = v < 0 ? Integer.MIN_VALUE : v << 12;
+            D2[c] = v < 0 ? Integer.MIN_VALUE : v << 6;
+            D3[c] = v < 0 ? Integer.MIN_VALUE : v;
         }
     }
 
@@ -42,20 +56,40 @@ public final class Base64Url {
     /**
      * Decodes {@code src[off, off + len)} into {@code dst} at {@code dstOff}. Returns the number of
      * bytes written, or -1 when the input is not strict base64url (then {@code dst} holds garbage).
+     * Bytes of {@code dst} past the decoded ones may be overwritten too (up to 2, and never past
+     * its end): give a scratch array or one of exactly the decoded length.
+     *
+     * <p>Eight characters at a time: one 8-byte load, eight lookups in tables that already hold
+     * each character's bits in place, one 8-byte store. An invalid character's entry has the
+     * sign bit set, so one OR per word collects every error.
      */
     public static int decode(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int rem = len & 3;
         if (rem == 1) {
             return -1;
         }
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        java.util.Objects.checkFromIndexSize(dstOff, decodedLength(len), dst.length);
         int end = off + len - rem;
+        int si = off;
         int di = dstOff;
         int bad = 0;
-        byte[] t = DECODE;
-        for (int si = off; si < end; si += 4) {
-            // A -1 entry sets the sign bit of v whichever position it lands in.
-            int v = t[src[si] & 0xFF] << 18 | t[src[si + 1] & 0xFF] << 12
-                    | t[src[si + 2] & 0xFF] << 6 | t[src[si + 3] & 0xFF];
+        int[] t0 = D0, t1 = D1, t2 = D2, t3 = D3;
+        int wideEnd = end - 8;
+        int dstWideEnd = dst.length - 8;
+        while (si <= wideEnd && di <= dstWideEnd) {
+            long w = (long) LONGS.get(src, si);
+            int a = t0[(int) w & 0xFF] | t1[(int) (w >>> 8) & 0xFF]
+                    | t2[(int) (w >>> 16) & 0xFF] | t3[(int) (w >>> 24) & 0xFF];
+            int c = t0[(int) (w >>> 32) & 0xFF] | t1[(int) (w >>> 40) & 0xFF]
+                    | t2[(int) (w >>> 48) & 0xFF] | t3[(int) (w >>> 56)];
+            bad |= a | c;
+            BIG_LONGS.set(dst, di, ((long) a << 40) | ((long) (c & 0xFFFFFF) << 16));
+            si += 8;
+            di += 6;
+        }
+        for (; si < end; si += 4) {
+            int v = t0[src[si] & 0xFF] | t1[src[si + 1] & 0xFF] | t2[src[si + 2] & 0xFF] | t3[src[si + 3] & 0xFF];
             bad |= v;
             dst[di] = (byte) (v >> 16);
             dst[di + 1] = (byte) (v >> 8);
@@ -63,45 +97,22 @@ public final class Base64Url {
             di += 3;
         }
         if (rem == 2) {
-            int b = t[src[end + 1] & 0xFF];
-            int v = t[src[end] & 0xFF] << 6 | b;
-            bad |= v | ((b & 0x0F) == 0 ? 0 : -1);
-            dst[di++] = (byte) (v >> 4);
+            int v = t0[src[end] & 0xFF] | t1[src[end + 1] & 0xFF];
+            bad |= v | ((v & 0x00F000) == 0 ? 0 : -1); // the unused 4 bits must be zero
+            dst[di++] = (byte) (v >> 16);
         } else if (rem == 3) {
-            int c = t[src[end + 2] & 0xFF];
-            int v = t[src[end] & 0xFF] << 12 | t[src[end + 1] & 0xFF] << 6 | c;
-            bad |= v | ((c & 0x03) == 0 ? 0 : -1);
-            dst[di] = (byte) (v >> 10);
-            dst[di + 1] = (byte) (v >> 2);
+            int v = t0[src[end] & 0xFF] | t1[src[end + 1] & 0xFF] | t2[src[end + 2] & 0xFF];
+            bad |= v | ((v & 0x0000C0) == 0 ? 0 : -1); // the unused 2 bits must be zero
+            dst[di] = (byte) (v >> 16);
+            dst[di + 1] = (byte) (v >> 8);
             di += 2;
         }
         return bad < 0 ? -1 : di - dstOff;
     }
 
-    private static final java.util.Base64.Decoder JDK_URL = java.util.Base64.getUrlDecoder();
-    private static final byte[] EMPTY = new byte[0];
-
-    /**
-     * Decodes a long segment with the JDK's vectorised decoder (its intrinsic is several times
-     * faster than a table loop) after checking what the JDK decoder tolerates and RFC 7515 does
-     * not: padding and non-zero unused bits. Returns a new array of exactly the decoded length, or
-     * null when the input is not strict base64url.
-     */
-    public static byte[] decodeFast(byte[] src, int off, int len) {
-        if (len == 0) {
-            return EMPTY;
-        }
-        int rem = len & 3;
-        int last = DECODE[src[off + len - 1] & 0xFF];
-        if (rem == 1 || last < 0 || (rem == 2 && (last & 0x0F) != 0) || (rem == 3 && (last & 0x03) != 0)) {
-            return null;
-        }
-        try {
-            java.nio.ByteBuffer out = JDK_URL.decode(java.nio.ByteBuffer.wrap(src, off, len));
-            return out.array().length == out.remaining() ? out.array() : java.util.Arrays.copyOf(out.array(), out.remaining());
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+    /** The 6-bit value of a base64url character, or -1. */
+    static int value(byte c) {
+        return DECODE[c & 0xFF];
     }
 
     /** Encodes {@code src[off, off + len)} into {@code dst} at {@code dstOff}; returns the length written. */

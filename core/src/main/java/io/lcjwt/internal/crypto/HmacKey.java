@@ -114,11 +114,16 @@ public final class HmacKey {
      * heap segment (it is passed to libcrypto in place through a critical downcall).
      */
     public void mac(int macBytes, MemorySegment input, long len, byte[] out) {
+        mac(macBytes, input, len, MemorySegment.ofArray(out));
+    }
+
+    /** As {@link #mac(int, MemorySegment, long, byte[])}, into a segment of at least {@code macBytes}. */
+    public void mac(int macBytes, MemorySegment input, long len, MemorySegment out) {
         MemorySegment ctx = acquire(macBytes);
         try {
             if (Critical.hmacInit(ctx, MemorySegment.NULL, 0, MemorySegment.NULL) != 1
                     || Critical.hmacUpdate(ctx, input, len) != 1
-                    || Critical.hmacFinal(ctx, MemorySegment.ofArray(out)) != 1) {
+                    || Critical.hmacFinal(ctx, out) != 1) {
                 throw new IllegalStateException("libcrypto HMAC failed: " + Backend.get().drainErrors());
             }
         } finally {
@@ -127,14 +132,14 @@ public final class HmacKey {
     }
 
     /**
-     * Whether {@code sig[sigOff, sigOff + macBytes)} is the MAC of the input, compared in constant
-     * time by {@code CRYPTO_memcmp}. {@code scratch} receives the computed MAC and is wiped.
+     * Whether {@code sig[0, macBytes)} is the MAC of the input, compared in constant time by
+     * {@code CRYPTO_memcmp}. {@code scratch} (at least {@code macBytes}) receives the computed
+     * MAC and is wiped whole.
      */
-    public boolean verify(int macBytes, MemorySegment input, long len, byte[] sig, int sigOff, byte[] scratch) {
+    public boolean verify(int macBytes, MemorySegment input, long len, MemorySegment sig, MemorySegment scratch) {
         mac(macBytes, input, len, scratch);
-        boolean ok = Critical.memcmp(MemorySegment.ofArray(scratch),
-                MemorySegment.ofArray(sig).asSlice(sigOff, macBytes), macBytes) == 0;
-        Arrays.fill(scratch, 0, macBytes, (byte) 0);
+        boolean ok = Critical.memcmp(scratch, sig, macBytes) == 0;
+        scratch.fill((byte) 0);
         return ok;
     }
 }

@@ -43,7 +43,9 @@ public final class HmacVerifyKey implements VerifyKey {
         if (sigLen != macBytes || !supports(alg)) {
             return false;
         }
-        return hmac.verify(macBytes, input, len, sig, sigOff, scratch.mac);
+        MemorySegment given = sig == scratch.sig && sigOff == 0 ? scratch.sigSegment
+                : MemorySegment.ofArray(sig).asSlice(sigOff, macBytes);
+        return hmac.verify(macBytes, input, len, given, scratch.macSegment);
     }
 
     /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}. */

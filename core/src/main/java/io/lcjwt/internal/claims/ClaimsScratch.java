@@ -1,0 +1,33 @@
+package io.lcjwt.internal.claims;
+
+import io.lcjwt.internal.codec.JsonCursor;
+
+/**
+ * A claims read's reusable working memory: the cursor's stacks, and the argument array a record's
+ * canonical constructor is called with. Owned by one decode at a time (pooled with the rest of a
+ * verifier's scratch). The argument array is cleared after each use, so a pooled scratch never
+ * keeps claim values alive.
+ */
+public final class ClaimsScratch {
+
+    final JsonCursor cursor = new JsonCursor();
+    private Object[] args;
+
+    /** An array of exactly {@code n} slots, holding whatever {@code defaults} holds. */
+    Object[] args(Object[] defaults) {
+        Object[] a = args;
+        if (a == null || a.length != defaults.length) {
+            a = new Object[defaults.length];
+            args = a;
+        }
+        System.arraycopy(defaults, 0, a, 0, defaults.length);
+        return a;
+    }
+
+    /** Drops the references the argument array holds, after a read, whether it succeeded or not. */
+    void clear() {
+        if (args != null) {
+            java.util.Arrays.fill(args, null);
+        }
+    }
+}
