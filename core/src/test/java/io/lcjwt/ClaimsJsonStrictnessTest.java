@@ -50,6 +50,81 @@ class ClaimsJsonStrictnessTest {
         assertEquals(1700003600L, m.get("exp"));
     }
 
+    record Named(String sub, String name, Map<String, Object> x) {}
+
+    /** A token whose payload is exactly these bytes. */
+    private static String hs256Bytes(byte[] payload) {
+        return TestTokens.hsRaw("HS256", TestTokens.b64("{\"alg\":\"HS256\"}"), TestTokens.b64(payload), TestTokens.KEY);
+    }
+
+    private static byte[] concat(String before, byte[] middle, String after) {
+        byte[] a = before.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] c = after.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] out = new byte[a.length + middle.length + c.length];
+        System.arraycopy(a, 0, out, 0, a.length);
+        System.arraycopy(middle, 0, out, a.length, middle.length);
+        System.arraycopy(c, 0, out, a.length + middle.length, c.length);
+        return out;
+    }
+
+    /**
+     * Non-ASCII text is only checked inside the strings that hold it: valid UTF-8 (two, three and
+     * four bytes, in values, names, skipped values and beside escapes) reads back exactly, into a
+     * record and a Map.
+     */
+    @org.junit.jupiter.api.Test
+    void utf8IsReadWhereverStringsAre() {
+        String json = "{" + BASE + ",\"sub\":\"Zo\u00eb \u6771\u4eac \ud83d\ude00\",\"name\":\"caf\u00e9\\n\u00e9t\u00e9\","
+                + "\"x\":{\"cl\u00e9\":\"\u00fcber\",\"\u6771\":[\"\u00e9\",{\"k\":\"\ud83d\ude00\"}]},"
+                + "\"skipped\":[\"\u00e9\\u00e9\",\"\u6771\"]}";
+        String token = hs256Bytes(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        JwtVerifier v = TestTokens.verifier();
+        Named n = v.decode(token, Named.class);
+        assertEquals("Zo\u00eb \u6771\u4eac \ud83d\ude00", n.sub());
+        assertEquals("caf\u00e9\n\u00e9t\u00e9", n.name());
+        assertEquals("\u00fcber", n.x().get("cl\u00e9"));
+        assertEquals(java.util.List.of("\u00e9", Map.of("k", "\ud83d\ude00")), n.x().get("\u6771"));
+        Map<String, Object> m = v.decode(token);
+        assertEquals(java.util.List.of("\u00e9\u00e9", "\u6771"), m.get("skipped"));
+        assertEquals(n.sub(), m.get("sub"));
+    }
+
+    /**
+     * Bytes that are not UTF-8, wherever they stand: in a bound value, a name, a skipped value, a
+     * string with escapes, a nested object, at a string's end, and outside any string.
+     */
+    @org.junit.jupiter.api.Test
+    void invalidUtf8IsRefusedWhereverItStands() {
+        byte[][] bad = {
+            {(byte) 0xC3},                         // truncated two-byte sequence
+            {(byte) 0xC3, 'x'},                    // lead byte without its continuation
+            {(byte) 0xA9},                         // lone continuation byte
+            {(byte) 0xC0, (byte) 0xAF},            // overlong '/'
+            {(byte) 0xE0, (byte) 0x80, (byte) 0xAF}, // overlong, three bytes
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // an encoded surrogate
+            {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // above U+10FFFF
+            {(byte) 0xFF},
+        };
+        JwtVerifier v = TestTokens.verifier();
+        for (byte[] b : bad) {
+            String[][] places = {
+                {"{" + BASE + ",\"sub\":\"a", "\"}"},              // bound to a record component
+                {"{" + BASE + ",\"skip\":\"", "\"}"},               // a value nobody reads
+                {"{" + BASE + ",\"", "\":1}"},                        // a name
+                {"{" + BASE + ",\"sub\":\"\\n", "\\t\"}"},          // beside escapes
+                {"{" + BASE + ",\"x\":{\"k\":[\"", "\"]}}"},           // nested
+                {"{" + BASE + ",\"skip\":[\"ok\",\"", "\"]}"},         // a skipped array element
+                {"{" + BASE + ",\"n\":1", "}"},                       // outside any string
+            };
+            for (String[] place : places) {
+                String token = hs256Bytes(concat(place[0], b, place[1]));
+                String where = place[0] + " + " + java.util.HexFormat.of().formatHex(b);
+                assertThrows(MalformedJwtException.class, () -> v.decode(token, Claims.class), where);
+                assertThrows(MalformedJwtException.class, () -> v.decode(token), where);
+            }
+        }
+    }
+
     /** Objects of many members (past the bloom filter, into the hashed check) at every level. */
     @org.junit.jupiter.api.Test
     void duplicatesAreFoundInObjectsOfThousandsOfMembers() {

@@ -17,7 +17,9 @@ import java.util.Map;
  * member names at every level, nesting deeper than {@link Json#MAX_DEPTH}, unpaired surrogate
  * escapes, control characters, leading zeros, NaN, trailing data.
  *
- * <p>The caller validates UTF-8 first ({@link Utf8}) when the bytes are not all ASCII.
+ * <p>Bytes above 0x7F may only appear inside strings (anywhere else they are syntax errors); a
+ * string or name holding any is checked as strict UTF-8 ({@link Utf8}) when it is read or skipped,
+ * so an all-ASCII document, the usual JWT, is never scanned twice.
  * Errors are {@link MalformedJwtException}s that name the byte offset, never the content.
  */
 public final class JsonCursor {
@@ -30,7 +32,6 @@ public final class JsonCursor {
     private byte[] b;
     private int end;
     private String what;
-    private boolean ascii;
     private int pos;
     private int depth;
     private boolean needComma;
@@ -39,11 +40,14 @@ public final class JsonCursor {
     private int nameStart;
     private int nameLen;
     private boolean nameEscaped;
+    private boolean nameNonAscii;
     /** The name's bytes packed little-endian into a long when it has 1..8 bytes and no escapes, else 0. */
     private long nameKey;
 
     // Member names seen per open object, for duplicate detection: (start, len) pairs on a stack.
     private int[] names = new int[64];
+    /** Each name's {@link #nameKey}, at half its index in {@link #names}. */
+    private long[] keys = new long[32];
     private int namesTop;
     private final int[] objectBase = new int[Json.MAX_DEPTH + 2];
     private final long[] bloom = new long[Json.MAX_DEPTH + 2];
@@ -59,25 +63,16 @@ public final class JsonCursor {
     // Names with escapes are compared decoded, so "a" and "\u0061" are the same member.
     private List<java.util.Set<String>> decodedNames;
 
-    /**
-     * @param what "JWT claims set", "JWT header" or "JWK", for messages
-     * @param ascii whether every byte is below 0x80 (then strings are Latin-1, one copy)
-     */
-    public JsonCursor(byte[] b, int off, int len, String what, boolean ascii) {
-        reset(b, off, len, what, ascii);
-    }
-
     /** An idle cursor, to be {@link #reset} for each document (its stacks are reused). */
     public JsonCursor() {
     }
 
     /** Points this cursor at a new document. */
-    public JsonCursor reset(byte[] b, int off, int len, String what, boolean ascii) {
+    public JsonCursor reset(byte[] b, int off, int len, String what) {
         this.b = b;
         this.pos = off;
         this.end = off + len;
         this.what = what;
-        this.ascii = ascii;
         this.depth = 0;
         this.namesTop = 0;
         this.needComma = false;
@@ -87,17 +82,9 @@ public final class JsonCursor {
         return this;
     }
 
-    /**
-     * Points this cursor at a document that must be one JSON object: checks UTF-8 first when the
-     * bytes are not all ASCII (the cursor checks escapes itself), and that the document starts
-     * with an object.
-     */
+    /** Points this cursor at a document that must be one JSON object, and checks that it starts with one. */
     public JsonCursor openObject(byte[] b, int off, int len, String what) {
-        boolean isAscii = Base64Url.isAscii(b, off, len);
-        if (!isAscii && Utf8.firstInvalid(b, off, len) >= 0) {
-            throw new MalformedJwtException("The " + what + " is not valid UTF-8.");
-        }
-        reset(b, off, len, what, isAscii);
+        reset(b, off, len, what);
         if (peek() != '{') {
             throw new MalformedJwtException("The " + what + " is not a JSON object.");
         }
@@ -105,17 +92,13 @@ public final class JsonCursor {
     }
 
     /**
-     * Advances {@code pos} to the first byte that is a quote, a backslash or a control character,
+     * Advances {@code pos} to the first byte that is a quote, a backslash, a control character or non-ASCII,
      * eight bytes at a time: the common run of plain string bytes costs a few operations per word.
      */
     private void skipPlain() {
         int p = pos;
         while (p + 8 <= end) {
-            long w = (long) LONGS.get(b, p);
-            long q = w ^ 0x2222222222222222L;
-            long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
-            long hit = ((q - ONES) & ~q) | ((bs - ONES) & ~bs) | ((w - 0x2020202020202020L) & ~w);
-            hit &= HIGHS;
+            long hit = specials((long) LONGS.get(b, p));
             if (hit != 0) {
                 pos = p + (Long.numberOfTrailingZeros(hit) >>> 3);
                 return;
@@ -125,11 +108,33 @@ public final class JsonCursor {
         pos = p;
     }
 
+    /**
+     * The high bit of each byte of {@code w} that is a quote, a backslash, below 0x20 or above 0x7F; the
+     * lowest one set is always exact (borrows can only add false hits above a true one).
+     */
+    private static long specials(long w) {
+        long q = w ^ 0x2222222222222222L;
+        long bs = w ^ 0x5C5C5C5C5C5C5C5CL;
+        return (((q - ONES) & ~q) | ((bs - ONES) & ~bs) | ((w - 0x2020202020202020L) & ~w) | w) & HIGHS;
+    }
+
     private MalformedJwtException error(String why) {
         return new MalformedJwtException("The " + what + " is not valid JSON: " + why + " at offset " + pos + ".");
     }
 
     private int ws() {
+        // Compact JSON has no whitespace: one load and one compare, small enough to inline everywhere.
+        int p = pos;
+        if (p < end) {
+            byte c = b[p];
+            if (c > ' ') {
+                return c;
+            }
+        }
+        return skipWhitespace();
+    }
+
+    private int skipWhitespace() {
         while (pos < end) {
             byte c = b[pos];
             if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
@@ -194,6 +199,37 @@ public final class JsonCursor {
      * false (having consumed the closing brace) when the object ends.
      */
     public boolean nextName() {
+        // The common case, compact JSON and a plain name of up to 7 bytes ({@code ,"exp":}), is
+        // read from one 8-byte word; anything else goes the general way from the same position.
+        byte[] b = this.b;
+        int p = pos;
+        if (p + 11 <= end) {
+            int c = b[p];
+            if (needComma) {
+                c = c == ',' ? b[++p] : 0;
+            }
+            if (c == '"') {
+                long w = (long) LONGS.get(b, p + 1);
+                long hit = specials(w);
+                int n = Long.numberOfTrailingZeros(hit) >>> 3; // 8 when there is no hit
+                int q = p + 1 + n;
+                if (n > 0 && n < 8 && b[q] == '"' && b[q + 1] == ':') {
+                    nameStart = p + 1;
+                    nameLen = n;
+                    nameEscaped = false;
+                    nameNonAscii = false;
+                    nameKey = w & ((1L << (n << 3)) - 1);
+                    pos = q + 2;
+                    checkDuplicate();
+                    needComma = false;
+                    return true;
+                }
+            }
+        }
+        return nextNameGeneral();
+    }
+
+    private boolean nextNameGeneral() {
         int c = ws();
         if (c == '}') {
             if (!needComma && namesTop != objectBase[depth]) {
@@ -208,11 +244,15 @@ public final class JsonCursor {
         }
         pos++;
         int start = pos;
-        boolean escaped = scanToQuote("member name");
+        int flags = scanToQuote("member name");
         nameStart = start;
         nameLen = pos - start;
-        nameEscaped = escaped;
-        nameKey = escaped || nameLen == 0 || nameLen > 8 ? 0 : pack(b, start, nameLen, end);
+        nameEscaped = (flags & ESCAPED) != 0;
+        nameNonAscii = (flags & NON_ASCII) != 0;
+        if (nameNonAscii) {
+            checkUtf8(start, nameLen);
+        }
+        nameKey = flags != 0 || nameLen == 0 || nameLen > 8 ? 0 : pack(b, start, nameLen, end);
         pos++;
         if (ws() != ':') {
             throw error("expected ':'");
@@ -230,6 +270,19 @@ public final class JsonCursor {
         int len = nameLen;
         if (hashed[depth] || (namesTop - objectBase[depth]) >> 1 >= HASHED_FROM) {
             checkDuplicateHashed(len);
+            return;
+        }
+        long key = nameKey;
+        if (key != 0) {
+            // A name of 1..8 plain bytes is its packed key: compare longs. Only another such name
+            // can have the same bytes, and escaped spellings are caught by the decoded check above.
+            long[] k = keys;
+            for (int i = objectBase[depth] >> 1, n = namesTop >> 1; i < n; i++) {
+                if (k[i] == key) {
+                    throw duplicateName();
+                }
+            }
+            appendName(len);
             return;
         }
         int first = len == 0 ? 0 : b[nameStart];
@@ -253,7 +306,9 @@ public final class JsonCursor {
     private void appendName(int len) {
         if (namesTop + 2 > names.length) {
             names = Arrays.copyOf(names, names.length * 2);
+            keys = Arrays.copyOf(keys, names.length >> 1);
         }
+        keys[namesTop >> 1] = nameKey;
         names[namesTop++] = nameStart;
         names[namesTop++] = len;
     }
@@ -337,12 +392,15 @@ public final class JsonCursor {
         }
     }
 
+    private static final int ESCAPED = 1;
+    private static final int NON_ASCII = 2;
+
     /**
      * Advances from just after an opening quote to the closing quote (left unconsumed), refusing
-     * control characters; returns whether the body holds escapes.
+     * control characters; returns {@link #ESCAPED} and {@link #NON_ASCII} flags for the body.
      */
-    private boolean scanToQuote(String what) {
-        boolean escaped = false;
+    private int scanToQuote(String what) {
+        int flags = 0;
         while (true) {
             skipPlain();
             if (pos >= end) {
@@ -350,17 +408,26 @@ public final class JsonCursor {
             }
             byte x = b[pos];
             if (x == '"') {
-                return escaped;
+                return flags;
             }
             if (x == '\\') {
-                escaped = true;
+                flags |= ESCAPED;
                 pos += 2;
                 continue;
             }
-            if ((x & 0xFF) < 0x20) {
+            if (x < 0) {
+                flags |= NON_ASCII;
+            } else if (x < 0x20) {
                 throw error("a control character in a " + what);
             }
             pos++;
+        }
+    }
+
+    /** Refuses a string body that is not strict UTF-8 (checked only for bodies with bytes above 0x7F). */
+    private void checkUtf8(int start, int len) {
+        if (Utf8.firstInvalid(b, start, len) >= 0) {
+            throw new MalformedJwtException("The " + what + " is not valid UTF-8.");
         }
     }
 
@@ -442,13 +509,13 @@ public final class JsonCursor {
 
     /** The current member name as a String. */
     public String name() {
-        return nameEscaped ? decode(nameStart, nameLen) : text(nameStart, nameLen);
+        return nameEscaped ? decode(nameStart, nameLen) : text(nameStart, nameLen, nameNonAscii);
     }
 
     @SuppressWarnings("deprecation")
-    private String text(int start, int len) {
-        // For ASCII input the Latin-1 constructor is a plain copy, with no charset dispatch.
-        return ascii ? new String(b, 0, start, len) : new String(b, start, len, StandardCharsets.UTF_8);
+    private String text(int start, int len, boolean nonAscii) {
+        // For ASCII the Latin-1 constructor is a plain copy, with no charset dispatch.
+        return nonAscii ? new String(b, start, len, StandardCharsets.UTF_8) : new String(b, 0, start, len);
     }
 
     // ---- values ---------------------------------------------------------------------------------
@@ -460,6 +527,7 @@ public final class JsonCursor {
         }
         pos++;
         int start = pos;
+        boolean nonAscii = false;
         while (true) {
             skipPlain();
             if (pos >= end) {
@@ -467,7 +535,11 @@ public final class JsonCursor {
             }
             byte x = b[pos];
             if (x == '"') {
-                String s = text(start, pos - start);
+                int len = pos - start;
+                if (nonAscii) {
+                    checkUtf8(start, len);
+                }
+                String s = text(start, len, nonAscii);
                 pos++;
                 needComma = true;
                 return s;
@@ -475,14 +547,18 @@ public final class JsonCursor {
             if (x == '\\') {
                 break;
             }
-            if ((x & 0xFF) < 0x20) {
+            if (x < 0) {
+                nonAscii = true;
+            } else if (x < 0x20) {
                 throw error("a control character in a string");
             }
             pos++;
         }
         // slow path: escapes
         pos = start;
-        scanToQuote("string");
+        if ((scanToQuote("string") & NON_ASCII) != 0) {
+            checkUtf8(start, pos - start);
+        }
         String s = decode(start, pos - start);
         pos++;
         needComma = true;
@@ -500,7 +576,7 @@ public final class JsonCursor {
                 i++;
             }
             if (i > run) {
-                sb.append(text(run, i - run));
+                sb.append(new String(b, run, i - run, StandardCharsets.UTF_8)); // checked as UTF-8 already
             }
             if (i >= stop) {
                 break;
@@ -723,7 +799,11 @@ public final class JsonCursor {
         }
         int start = pos + 1;
         pos++;
-        if (scanToQuote("string")) {
+        int flags = scanToQuote("string");
+        if ((flags & NON_ASCII) != 0) {
+            checkUtf8(start, pos - start);
+        }
+        if ((flags & ESCAPED) != 0) {
             decode(start, pos - start); // validates escapes and surrogate pairs
         }
         pos++;
