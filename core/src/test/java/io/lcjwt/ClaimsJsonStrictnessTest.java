@@ -115,6 +115,8 @@ class ClaimsJsonStrictnessTest {
                 {"{" + BASE + ",\"x\":{\"k\":[\"", "\"]}}"},           // nested
                 {"{" + BASE + ",\"skip\":[\"ok\",\"", "\"]}"},         // a skipped array element
                 {"{" + BASE + ",\"n\":1", "}"},                       // outside any string
+                {"{" + BASE + "}", ""},                               // after the object
+                {"{" + BASE + "} ", " "},                             // after it, between spaces
             };
             for (String[] place : places) {
                 String token = hs256Bytes(concat(place[0], b, place[1]));

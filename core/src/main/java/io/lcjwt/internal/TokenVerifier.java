@@ -197,20 +197,8 @@ public final class TokenVerifier {
         int end = off + len;
         // The signature segment is short, so look for the last dot from the end; the first dot
         // ends the header. A stray dot in the payload fails its base64url decode below.
-        int dot2 = -1;
-        for (int i = end - 1; i >= off; i--) {
-            if (b[i] == '.') {
-                dot2 = i;
-                break;
-            }
-        }
-        int dot1 = -1;
-        for (int i = off; i < end; i++) {
-            if (b[i] == '.') {
-                dot1 = i;
-                break;
-            }
-        }
+        int dot2 = lastDot(b, off, end);
+        int dot1 = firstDot(b, off, end);
         if (dot1 < 0 || dot1 == dot2) {
             throw notCompact(b, off, len);
         }
@@ -298,6 +286,49 @@ public final class TokenVerifier {
                         + ", but this verifier expects \"" + expectedType + "\".");
             }
         }
+    }
+
+    private static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
+    private static final long LOW7 = 0x7F7F7F7F7F7F7F7FL;
+
+    /** The high bit of each byte of {@code w} that is a '.', exactly (no false hits). */
+    private static long dots(long w) {
+        long x = w ^ DOTS;
+        return ~(((x & LOW7) + LOW7) | x | LOW7);
+    }
+
+    /** The index of the first '.' in {@code b[from, to)}, or -1; eight bytes at a time. */
+    static int firstDot(byte[] b, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long hit = dots((long) LONGS.get(b, i));
+            if (hit != 0) {
+                return i + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '.') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The index of the last '.' in {@code b[from, to)}, or -1; eight bytes at a time from the end. */
+    static int lastDot(byte[] b, int from, int to) {
+        int i = to;
+        for (; i - 8 >= from; i -= 8) {
+            long hit = dots((long) LONGS.get(b, i - 8));
+            if (hit != 0) {
+                return i - 8 + ((63 - Long.numberOfLeadingZeros(hit)) >>> 3);
+            }
+        }
+        for (; i > from; i--) {
+            if (b[i - 1] == '.') {
+                return i - 1;
+            }
+        }
+        return -1;
     }
 
     /** A cheap hash of the header segment: its length and three 8-byte windows. */

@@ -43,7 +43,7 @@ record NumericDate(long seconds, int nanos, boolean integral) {
     }
 
     Instant toInstant() {
-        return Instant.ofEpochSecond(seconds, nanos);
+        return nanos == 0 ? Instant.ofEpochSecond(seconds) : Instant.ofEpochSecond(seconds, nanos);
     }
 
     /** The value a {@code Map} result holds: a {@code Long} for integers, else a {@code Double}. */

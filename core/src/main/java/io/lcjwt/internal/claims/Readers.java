@@ -78,6 +78,9 @@ final class Readers {
     }
 
     static String readString(JsonCursor c, String claim) {
+        if (c.peek() == '"') {
+            return c.readString();
+        }
         int t = c.valueType();
         if (t == 'n') {
             c.readNull();
@@ -244,8 +247,23 @@ final class Readers {
         }
         if ((Collection.class.isAssignableFrom(raw) || raw == Iterable.class)
                 && (raw.isAssignableFrom(ArrayList.class) || raw.isAssignableFrom(LinkedHashSet.class))) {
-            ValueReader elems = forType(typeArg(type, 0));
+            Type elemType = typeArg(type, 0);
             boolean set = Set.class.isAssignableFrom(raw);
+            if (!set && elemType == String.class) {
+                // The usual claim list (roles, scopes, amr): strings read inline, no reader per element.
+                return (c, claim) -> {
+                    if (!present(c, claim, '[', "an array")) {
+                        return null;
+                    }
+                    ArrayList<Object> out = new ArrayList<>(4);
+                    c.startArray();
+                    while (c.nextElement()) {
+                        out.add(readString(c, claim));
+                    }
+                    return out;
+                };
+            }
+            ValueReader elems = forType(elemType);
             return (c, claim) -> {
                 if (!present(c, claim, '[', "an array")) {
                     return null;

@@ -140,7 +140,7 @@ public final class JsonCursor {
             if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
                 pos++;
             } else {
-                return c;
+                return c & 0xFF; // never -1, which means the end: a 0xFF byte is data
             }
         }
         return -1;
@@ -199,8 +199,9 @@ public final class JsonCursor {
      * false (having consumed the closing brace) when the object ends.
      */
     public boolean nextName() {
-        // The common case, compact JSON and a plain name of up to 7 bytes ({@code ,"exp":}), is
-        // read from one 8-byte word; anything else goes the general way from the same position.
+        // The common case, compact JSON and a plain name of up to 6 bytes ({@code ,"exp":}), is
+        // read from one 8-byte word that holds the name, its closing quote and the colon;
+        // anything else goes the general way from the same position.
         byte[] b = this.b;
         int p = pos;
         if (p + 11 <= end) {
@@ -212,14 +213,13 @@ public final class JsonCursor {
                 long w = (long) LONGS.get(b, p + 1);
                 long hit = specials(w);
                 int n = Long.numberOfTrailingZeros(hit) >>> 3; // 8 when there is no hit
-                int q = p + 1 + n;
-                if (n > 0 && n < 8 && b[q] == '"' && b[q + 1] == ':') {
+                if (n - 1 < 6 && n > 0 && ((w >>> (n << 3)) & 0xFFFF) == ('"' | ':' << 8)) {
                     nameStart = p + 1;
                     nameLen = n;
                     nameEscaped = false;
                     nameNonAscii = false;
                     nameKey = w & ((1L << (n << 3)) - 1);
-                    pos = q + 2;
+                    pos = p + n + 3;
                     checkDuplicate();
                     needComma = false;
                     return true;
@@ -276,12 +276,18 @@ public final class JsonCursor {
         if (key != 0) {
             // A name of 1..8 plain bytes is its packed key: compare longs. Only another such name
             // can have the same bytes, and escaped spellings are caught by the decoded check above.
-            long[] k = keys;
-            for (int i = objectBase[depth] >> 1, n = namesTop >> 1; i < n; i++) {
-                if (k[i] == key) {
-                    throw duplicateName();
+            long h = key * 0x9E3779B97F4A7C15L;
+            long bit = 1L << (h >>> 58);
+            long seen = bloom[depth];
+            if ((seen & bit) != 0) {
+                long[] k = keys;
+                for (int i = objectBase[depth] >> 1, n = namesTop >> 1; i < n; i++) {
+                    if (k[i] == key) {
+                        throw duplicateName();
+                    }
                 }
             }
+            bloom[depth] = seen | bit;
             appendName(len);
             return;
         }
@@ -433,6 +439,27 @@ public final class JsonCursor {
 
     /** Moves to the next array element; false (having consumed {@code ]}) at the end. */
     public boolean nextElement() {
+        // Compact arrays: a comma (or nothing, first) and then the start of a value.
+        int p = pos;
+        if (needComma) {
+            if (p + 1 < end && b[p] == ',') {
+                byte n = b[p + 1];
+                if (n > ' ' && n != ']') {
+                    pos = p + 1;
+                    needComma = false;
+                    return true;
+                }
+            }
+        } else if (p < end) {
+            byte n = b[p];
+            if (n > ' ' && n != ']' && n != ',') {
+                return true;
+            }
+        }
+        return nextElementGeneral();
+    }
+
+    private boolean nextElementGeneral() {
         int c = ws();
         if (c == ']') {
             close();
@@ -521,7 +548,33 @@ public final class JsonCursor {
     // ---- values ---------------------------------------------------------------------------------
 
     /** Reads a string value. */
+    @SuppressWarnings("deprecation")
     public String readString() {
+        // The common case, a plain ASCII string with 8 bytes to spare before the document ends,
+        // scanned a word at a time in locals; anything else goes the general way from the start.
+        byte[] b = this.b;
+        int p = pos;
+        if (p < end && b[p] == '"') {
+            int start = p + 1;
+            int q = start;
+            while (q + 8 <= end) {
+                long hit = specials((long) LONGS.get(b, q));
+                if (hit != 0) {
+                    q += Long.numberOfTrailingZeros(hit) >>> 3;
+                    if (b[q] == '"') {
+                        pos = q + 1;
+                        needComma = true;
+                        return new String(b, 0, start, q - start);
+                    }
+                    break;
+                }
+                q += 8;
+            }
+        }
+        return readStringGeneral();
+    }
+
+    private String readStringGeneral() {
         if (ws() != '"') {
             throw error("expected a string");
         }
@@ -719,15 +772,28 @@ public final class JsonCursor {
         if (pos < end && b[pos] == '0') {
             pos++;
         } else {
-            while (pos < end && b[pos] >= '0' && b[pos] <= '9') {
-                int d = b[pos] - '0';
-                if (big || v > (Long.MAX_VALUE - d) / 10) {
-                    big = true; // past 64 bits: read as BigInteger
-                } else {
-                    v = v * 10 + d;
+            byte[] b = this.b;
+            int p = pos;
+            while (p < end) {
+                int d = b[p] - '0';
+                if (d < 0 || d > 9) {
+                    break;
                 }
-                pos++;
+                v = v * 10 + d; // exact up to 18 digits; longer runs are redone below
+                p++;
             }
+            if (p - digitsStart > 18) {
+                v = 0;
+                for (int i = digitsStart; i < p; i++) {
+                    int d = b[i] - '0';
+                    if (big || v > (Long.MAX_VALUE - d) / 10) {
+                        big = true; // past 64 bits: read as BigInteger
+                    } else {
+                        v = v * 10 + d;
+                    }
+                }
+            }
+            pos = p;
         }
         if (pos == digitsStart) {
             throw error("a malformed number");
@@ -794,6 +860,28 @@ public final class JsonCursor {
     }
 
     private void skipString() {
+        byte[] b = this.b;
+        int p = pos;
+        if (p < end && b[p] == '"') { // as in readString: plain ASCII in words, else the general way
+            int q = p + 1;
+            while (q + 8 <= end) {
+                long hit = specials((long) LONGS.get(b, q));
+                if (hit != 0) {
+                    q += Long.numberOfTrailingZeros(hit) >>> 3;
+                    if (b[q] == '"') {
+                        pos = q + 1;
+                        needComma = true;
+                        return;
+                    }
+                    break;
+                }
+                q += 8;
+            }
+        }
+        skipStringGeneral();
+    }
+
+    private void skipStringGeneral() {
         if (ws() != '"') {
             throw error("expected a string");
         }
