@@ -132,6 +132,16 @@ class SecurityRowsHmacTest {
         int i = good.indexOf('A', good.indexOf('.') + 1);
         assertTrue(i > 0, good);
         rejects(MalformedJwtException.class, good.substring(0, i) + '\u0141' + good.substring(i + 1));
+        // the same in every segment and as a StringBuilder; and Latin-1 letters above 0x7F, and
+        // surrogate pairs (one character short once narrowed), wherever they stand
+        for (int at : new int[] {3, good.indexOf('.') + 5, good.lastIndexOf('.') + 5, good.length() - 1}) {
+            for (String odd : new String[] {"\u0141", "\u012E", "\u00C1", "\u00E9", "\uD83D\uDE00", "\u0000"}) {
+                int cut = Math.min(good.length(), at + ("\uD83D\uDE00".equals(odd) ? 2 : 1));
+                String bad = good.substring(0, at) + odd + good.substring(cut);
+                rejects(MalformedJwtException.class, bad);
+                assertThrows(MalformedJwtException.class, () -> V.decode(new StringBuilder(bad)));
+            }
+        }
         // length 1 mod 4
         rejects(MalformedJwtException.class, hsRaw("HS256", h, p + "A" + (p.length() % 4 == 0 ? "" : "AAA".substring(0, (5 - p.length() % 4) % 4)), KEY));
         // non-zero unused bits in the signature's last character (43 chars: 2 unused bits)

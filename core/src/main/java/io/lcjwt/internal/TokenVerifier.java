@@ -90,10 +90,13 @@ public final class TokenVerifier {
         try {
             byte[] buf = s.token(len + 1);
             if (token instanceof String str) {
-                // An ASCII String is copied as is (one vectorised check, one copy, no allocation);
-                // any other character becomes '?', which no base64url segment accepts, so a token
-                // that would only verify after its characters were narrowed is refused.
-                s.tokenSegment().setString(0, str, StandardCharsets.US_ASCII);
+                // A Latin-1 String is copied as is: one copy, no allocation. Bytes 0x80..0xFF are
+                // in no base64url segment and are not dots, so they are refused later like any
+                // stray byte; a character above U+00FF becomes '?' (one per surrogate pair, and
+                // then the terminator setString writes lands inside the token), refused the same
+                // way. So a token that would only verify after its characters were narrowed is
+                // refused, never altered.
+                s.tokenSegment().setString(0, str, StandardCharsets.ISO_8859_1);
             } else {
                 int acc = 0;
                 for (int i = 0; i < len; i++) {
