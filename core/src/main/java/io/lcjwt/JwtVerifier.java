@@ -44,7 +44,17 @@ import java.util.Set;
  * claim. Any failure is a {@link JwtException} subclass that names the reason.
  *
  * <p>Tokens may be given as a {@code CharSequence}, a {@code byte[]} range, a {@code ByteBuffer}
- * (its position is left alone) or a {@code MemorySegment}; bytes are used in place.
+ * (its position is left alone) or a {@code MemorySegment}. A native segment is hashed where it
+ * lies; every other kind is copied once into a pooled buffer, so that no object is made per
+ * call to hand it to libcrypto.
+ *
+ * <p>Cost: once a verifier has seen a token's header (and verified its signature), later tokens
+ * with the same header skip its decoding; the HMAC key state is computed once per key; and a
+ * decode into a record allocates nothing but the result (its strings, lists, {@code Instant}s
+ * and the record), whatever the input kind. The working buffers (heap only) come from a small
+ * lock-free pool per verifier, sized two per CPU and at least four; when more decodes than that
+ * run at once, the extra ones use fresh buffers that are dropped afterwards. Pooled buffers grow
+ * to the largest token seen, which {@link Builder#maxTokenBytes(int)} bounds.
  */
 public final class JwtVerifier {
 

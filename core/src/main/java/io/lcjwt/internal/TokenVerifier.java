@@ -131,7 +131,12 @@ public final class TokenVerifier {
         checkSize(len);
         Scratch s = scratch();
         try {
-            return run(token, off, len, null, type, out, s);
+            // One copy into the pooled buffer, whose segment view already exists: handing the
+            // caller's array to libcrypto would need a segment made per call, which the JIT does
+            // not always manage to leave unallocated.
+            byte[] buf = s.token(len);
+            System.arraycopy(token, off, buf, 0, len);
+            return run(buf, 0, len, s.tokenSegment(), type, out, s);
         } finally {
             release(s);
         }
@@ -196,7 +201,12 @@ public final class TokenVerifier {
 
     // ---- the path -----------------------------------------------------------------------------
 
-    private Object run(byte[] b, int off, int len, MemorySegment nativeInput, Class<?> type, Output out, Scratch s) {
+    /**
+     * @param b the token's bytes, at {@code b[off, off + len)}, for parsing
+     * @param signingInput the same token where libcrypto reads it: the scratch buffer's segment,
+     *        or the caller's native segment
+     */
+    private Object run(byte[] b, int off, int len, MemorySegment signingInput, Class<?> type, Output out, Scratch s) {
         int end = off + len;
         // The signature segment is short, so look for the last dot from the end; the first dot
         // ends the header. A stray dot in the payload fails its base64url decode below.
@@ -260,11 +270,7 @@ public final class TokenVerifier {
             throw new MalformedJwtException("The token's signature is not strict base64url"
                     + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
         }
-        // The signing input is passed to libcrypto where it lies: the caller's native segment, the
-        // scratch copy (both starting at the token), or the caller's array.
-        MemorySegment input = nativeInput != null ? nativeInput
-                : off == 0 ? MemorySegment.ofArray(b) : MemorySegment.ofArray(b).asSlice(off);
-        if (!key.verify(alg, input, dot2 - off, s.sig, 0, sigLen, s)) {
+        if (!key.verify(alg, signingInput, dot2 - off, s.sig, 0, sigLen, s)) {
             throw new BadSignatureException("The JWT's " + alg.jwsName() + " signature does not match"
                     + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
         }

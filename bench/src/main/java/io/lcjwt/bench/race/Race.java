@@ -37,7 +37,10 @@ import java.util.concurrent.TimeUnit;
  *       peers and the bare libcrypto floor) with {@code -prof gc}, once per libcrypto; writes
  *       {@code bench/results-jmh.md} (µs/op with JMH's 99.9 % error, bytes allocated per decode).
  *       {@code --regex R} picks benchmarks, {@code --jmh "opts"} overrides the run options,
- *       {@code --lib aws-lc} (or {@code "OpenSSL 3"}) runs on one libcrypto only.</li>
+ *       {@code --lib aws-lc} (or {@code "OpenSSL 3"}) runs on one libcrypto only, and
+ *       {@code --page results-jmh-hs256.md} writes another page. When the HS256 decode bench ran,
+ *       the page also gives lcjwtRecord's throughput against the fastest of auth0, fusionauth
+ *       and vert.x, and against jjwt, from the same run.</li>
  *   <li>{@code svg}: redraws {@code bench/results-race.svg} from the last race's raw results
  *       ({@code bench/results-race.jsonl}).</li>
  *   <li>{@code docker --from-raw}, {@code matrix --from-raw}: render the page again from the
@@ -204,7 +207,8 @@ public final class Race {
                     page.append(race.jmh(lib, opt.getOrDefault("regex", "Hs256DecodeBench|AsymDecodeBench"),
                             opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s")));
                 }
-                race.writePage("results-jmh.md", "JMH, with allocation per decode", cmd, page.toString());
+                race.writePage(opt.getOrDefault("page", "results-jmh.md"), "JMH, with allocation per decode", cmd,
+                        page.toString());
             }
             case "svg" -> {
                 for (String line : Files.readAllLines(Path.of("bench/results-race.jsonl"))) {
@@ -412,6 +416,7 @@ public final class Race {
                 + " interval; B/op is `gc.alloc.rate.norm` (JMH's gc profiler counts bytes, not objects)."
                 + " bareLibcrypto* is the floor: the signature check alone through the bindings, no JSON, no claims.\n\n");
         s.append("| benchmark | µs/op | ± | B/op |\n|---|---:|---:|---:|\n");
+        Map<String, Double> hs256 = new java.util.HashMap<>();
         for (Object o : JSON.std.listFrom(Files.readString(json))) {
             Map<?, ?> run = (Map<?, ?>) o;
             String name = (String) run.get("benchmark");
@@ -421,11 +426,46 @@ public final class Race {
             Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
             double bytes = norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN;
             double err = primary.get("scoreError") instanceof Number n ? n.doubleValue() : Double.NaN;
+            double score = ((Number) primary.get("score")).doubleValue();
+            if ("ns/op".equals(primary.get("scoreUnit"))) { // the stage benches time in ns; the page is in µs
+                score /= 1000;
+                err /= 1000;
+            }
+            if (name.startsWith("Hs256DecodeBench.") && "us/op".equals(primary.get("scoreUnit"))) {
+                hs256.put(name.substring("Hs256DecodeBench.".length()), ((Number) primary.get("score")).doubleValue());
+            }
             s.append(String.format(Locale.ROOT, "| %s%s | %s | %s | %s |%n", name, name.contains("bareLibcrypto") ? " (floor)" : "",
-                    us(((Number) primary.get("score")).doubleValue()), Double.isNaN(err) ? "" : us(err),
+                    us(score), Double.isNaN(err) ? "" : us(err),
                     Double.isNaN(bytes) ? "" : String.format(Locale.ROOT, "%,.0f", bytes)));
         }
+        s.append('\n').append(hs256Ratios(hs256));
         return s.append('\n').toString();
+    }
+
+    /**
+     * lcjwtRecord's (and lcjwtBytesRecord's) throughput as a multiple of the fastest of auth0,
+     * fusionauth and vert.x, and of jjwt: issue #3's targets, read off one JMH run.
+     */
+    static String hs256Ratios(Map<String, Double> us) {
+        String fastest = null;
+        for (String peer : List.of("auth0", "fusionauth", "vertx")) {
+            if (us.containsKey(peer) && (fastest == null || us.get(peer) < us.get(fastest))) {
+                fastest = peer;
+            }
+        }
+        if (fastest == null) {
+            return "";
+        }
+        StringBuilder s = new StringBuilder();
+        for (String lcjwt : List.of("lcjwtRecord", "lcjwtBytesRecord")) {
+            if (us.containsKey(lcjwt)) {
+                s.append(String.format(Locale.ROOT, "- HS256 %s: %.2fx the throughput of the fastest of auth0, fusionauth"
+                        + " and vert.x (%s, %s µs)%s%n", lcjwt, us.get(fastest) / us.get(lcjwt), fastest, us(us.get(fastest)),
+                        us.containsKey("jjwt") ? String.format(Locale.ROOT, ", %.1fx jjwt (%s µs)", us.get("jjwt") / us.get(lcjwt),
+                                us(us.get("jjwt"))) : ""));
+            }
+        }
+        return s.toString();
     }
 
     // ---- pages ----
@@ -464,7 +504,8 @@ public final class Race {
     }
 
     private static String us(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v);
+        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, v < 1 ? "%.3f" : "%.2f", v);
     }
 
     /** Rows are contenders, columns cases; each cell the median µs, the fastest in each column bold. */
