@@ -62,6 +62,8 @@ public final class JsonCursor {
     private final boolean[] isObject = new boolean[Json.MAX_DEPTH + 2];
     // Names with escapes are compared decoded, so "a" and "\u0061" are the same member.
     private List<java.util.Set<String>> decodedNames;
+    /** Whether any name of this document needed the decoded check (then every later one takes it). */
+    private boolean anyDecoded;
 
     /** An idle cursor, to be {@link #reset} for each document (its stacks are reused). */
     public JsonCursor() {
@@ -76,6 +78,7 @@ public final class JsonCursor {
         this.depth = 0;
         this.namesTop = 0;
         this.needComma = false;
+        this.anyDecoded = false;
         if (decodedNames != null) {
             decodedNames.forEach(java.util.Set::clear);
         }
@@ -220,7 +223,7 @@ public final class JsonCursor {
                     nameNonAscii = false;
                     nameKey = w & ((1L << (n << 3)) - 1);
                     pos = p + n + 3;
-                    checkDuplicate();
+                    checkDuplicateShort();
                     needComma = false;
                     return true;
                 }
@@ -263,6 +266,38 @@ public final class JsonCursor {
         return true;
     }
 
+    /**
+     * The duplicate check for a plain name of up to 8 bytes in an object of under
+     * {@link #HASHED_FROM} members, small enough to be inlined where names are read; anything
+     * else goes to {@link #checkDuplicate()}.
+     */
+    private void checkDuplicateShort() {
+        int d = depth;
+        int base = objectBase[d];
+        if (anyDecoded || hashed[d] || namesTop - base >= HASHED_FROM << 1) {
+            checkDuplicate();
+            return;
+        }
+        long key = nameKey;
+        long bit = 1L << ((key * 0x9E3779B97F4A7C15L) >>> 58);
+        long seen = bloom[d];
+        if ((seen & bit) != 0 && hasKey(key, base)) {
+            throw duplicateName();
+        }
+        bloom[d] = seen | bit;
+        appendName(nameLen);
+    }
+
+    private boolean hasKey(long key, int base) {
+        long[] k = keys;
+        for (int i = base >> 1, n = namesTop >> 1; i < n; i++) {
+            if (k[i] == key) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void checkDuplicate() {
         if (nameEscaped || decodedNames != null && decodedNames.size() > depth && !decodedNames.get(depth).isEmpty()) {
             checkDuplicateDecoded();
@@ -276,16 +311,10 @@ public final class JsonCursor {
         if (key != 0) {
             // A name of 1..8 plain bytes is its packed key: compare longs. Only another such name
             // can have the same bytes, and escaped spellings are caught by the decoded check above.
-            long h = key * 0x9E3779B97F4A7C15L;
-            long bit = 1L << (h >>> 58);
+            long bit = 1L << ((key * 0x9E3779B97F4A7C15L) >>> 58);
             long seen = bloom[depth];
-            if ((seen & bit) != 0) {
-                long[] k = keys;
-                for (int i = objectBase[depth] >> 1, n = namesTop >> 1; i < n; i++) {
-                    if (k[i] == key) {
-                        throw duplicateName();
-                    }
-                }
+            if ((seen & bit) != 0 && hasKey(key, objectBase[depth])) {
+                throw duplicateName();
             }
             bloom[depth] = seen | bit;
             appendName(len);
@@ -379,6 +408,7 @@ public final class JsonCursor {
     }
 
     private void checkDuplicateDecoded() {
+        anyDecoded = true;
         if (decodedNames == null) {
             decodedNames = new ArrayList<>();
         }
