@@ -577,29 +577,35 @@ public final class JsonCursor {
 
     // ---- values ---------------------------------------------------------------------------------
 
-    /** Reads a string value. */
-    @SuppressWarnings("deprecation")
-    public String readString() {
-        // The common case, a plain ASCII string with 8 bytes to spare before the document ends,
-        // scanned a word at a time in locals; anything else goes the general way from the start.
+    /**
+     * The common case of a string value: when one starts at {@code pos}, holds only plain ASCII
+     * and ends at least 8 bytes before the document does, the index of its closing quote, found a
+     * word at a time in locals; otherwise -1 (then the general path reads it from {@code pos}).
+     */
+    private int plainStringEnd() {
         byte[] b = this.b;
         int p = pos;
         if (p < end && b[p] == '"') {
-            int start = p + 1;
-            int q = start;
-            while (q + 8 <= end) {
+            for (int q = p + 1; q + 8 <= end; q += 8) {
                 long hit = specials((long) LONGS.get(b, q));
                 if (hit != 0) {
                     q += Long.numberOfTrailingZeros(hit) >>> 3;
-                    if (b[q] == '"') {
-                        pos = q + 1;
-                        needComma = true;
-                        return new String(b, 0, start, q - start);
-                    }
-                    break;
+                    return b[q] == '"' ? q : -1;
                 }
-                q += 8;
             }
+        }
+        return -1;
+    }
+
+    /** Reads a string value. */
+    @SuppressWarnings("deprecation")
+    public String readString() {
+        int q = plainStringEnd();
+        if (q >= 0) {
+            int start = pos + 1;
+            pos = q + 1;
+            needComma = true;
+            return new String(b, 0, start, q - start);
         }
         return readStringGeneral();
     }
@@ -890,23 +896,11 @@ public final class JsonCursor {
     }
 
     private void skipString() {
-        byte[] b = this.b;
-        int p = pos;
-        if (p < end && b[p] == '"') { // as in readString: plain ASCII in words, else the general way
-            int q = p + 1;
-            while (q + 8 <= end) {
-                long hit = specials((long) LONGS.get(b, q));
-                if (hit != 0) {
-                    q += Long.numberOfTrailingZeros(hit) >>> 3;
-                    if (b[q] == '"') {
-                        pos = q + 1;
-                        needComma = true;
-                        return;
-                    }
-                    break;
-                }
-                q += 8;
-            }
+        int q = plainStringEnd();
+        if (q >= 0) {
+            pos = q + 1;
+            needComma = true;
+            return;
         }
         skipStringGeneral();
     }
