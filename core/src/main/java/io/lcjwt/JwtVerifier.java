@@ -44,9 +44,10 @@ import java.util.Set;
  * claim. Any failure is a {@link JwtException} subclass that names the reason.
  *
  * <p>Tokens may be given as a {@code CharSequence}, a {@code byte[]} range, a {@code ByteBuffer}
- * (its position is left alone) or a {@code MemorySegment}. A native segment is hashed where it
- * lies; every other kind is copied once into a pooled buffer, so that no object is made per
- * call to hand it to libcrypto.
+ * (its position is left alone) or a {@code MemorySegment}. Each is copied once into a pooled
+ * buffer, and both parsing and the signature check read that copy: no object is made per call
+ * to hand the token to libcrypto, and a caller that changes its buffer during a decode cannot
+ * make the two see different bytes.
  *
  * <p>Cost: once a verifier has seen a token's header (and verified its signature), later tokens
  * with the same header skip its decoding; the HMAC key state is computed once per key; and a

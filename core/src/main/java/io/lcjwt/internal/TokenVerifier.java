@@ -109,7 +109,7 @@ public final class TokenVerifier {
                             + " is base64url text and dots only.");
                 }
             }
-            return run(buf, 0, len, s.tokenSegment(), type, out, s);
+            return run(len, type, out, s);
         } finally {
             release(s);
         }
@@ -133,10 +133,9 @@ public final class TokenVerifier {
         try {
             // One copy into the pooled buffer, whose segment view already exists: handing the
             // caller's array to libcrypto would need a segment made per call, which the JIT does
-            // not always manage to leave unallocated.
-            byte[] buf = s.token(len);
-            System.arraycopy(token, off, buf, 0, len);
-            return run(buf, 0, len, s.tokenSegment(), type, out, s);
+            // not always manage to leave unallocated. Every input kind ends in that buffer.
+            System.arraycopy(token, off, s.token(len), 0, len);
+            return run(len, type, out, s);
         } finally {
             release(s);
         }
@@ -174,10 +173,8 @@ public final class TokenVerifier {
         }
         Scratch s = scratch();
         try {
-            // Parsing reads a heap copy; the signature is computed over the caller's segment in place.
-            byte[] buf = s.token(len);
-            MemorySegment.copy(token, ValueLayout.JAVA_BYTE, 0, buf, 0, len);
-            return run(buf, 0, len, token, type, out, s);
+            MemorySegment.copy(token, ValueLayout.JAVA_BYTE, 0, s.token(len), 0, len);
+            return run(len, type, out, s);
         } finally {
             release(s);
         }
@@ -202,40 +199,41 @@ public final class TokenVerifier {
     // ---- the path -----------------------------------------------------------------------------
 
     /**
-     * @param b the token's bytes, at {@code b[off, off + len)}, for parsing
-     * @param signingInput the same token where libcrypto reads it: the scratch buffer's segment,
-     *        or the caller's native segment
+     * Decodes the token the caller copied into {@code s.token(len)}. Parsing and the signature
+     * check both read that one copy, so a caller that changes its buffer during the decode cannot
+     * make them see different bytes.
      */
-    private Object run(byte[] b, int off, int len, MemorySegment signingInput, Class<?> type, Output out, Scratch s) {
-        int end = off + len;
+    private Object run(int len, Class<?> type, Output out, Scratch s) {
+        byte[] b = s.token(len);
+        int end = len;
         // The signature segment is short, so look for the last dot from the end; the first dot
         // ends the header. A stray dot in the payload fails its base64url decode below.
-        int dot2 = lastDot(b, off, end);
-        int dot1 = firstDot(b, off, end);
+        int dot2 = lastDot(b, 0, end);
+        int dot1 = firstDot(b, 0, end);
         if (dot1 < 0 || dot1 == dot2) {
-            throw notCompact(b, off, len);
+            throw notCompact(b, len);
         }
-        int headerLen = dot1 - off;
+        int headerLen = dot1;
         if (headerLen == 0) {
             throw new MalformedJwtException("The token's header segment is empty.");
         }
 
         // Header: a cache hit skips base64 and JSON; only a verified header is ever cached.
-        int h = hash(b, off, headerLen);
+        int h = hash(b, headerLen);
         CachedHeader hit = cache[h & (CACHE_SIZE - 1)];
         JwtHeader header;
         VerifyKey key;
         resolver.checkFresh();
         long generation = resolver.generation();
         if (hit != null && hit.generation == generation
-                && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, dot1)) {
+                && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, 0, dot1)) {
             header = hit.header;
             key = hit.key;
         } else {
             hit = null;
             int n = Base64Url.decodedLength(headerLen);
             byte[] hb = n < 0 ? null : s.header(n);
-            if (n < 0 || Base64Url.decode(b, off, headerLen, hb, 0) != n) {
+            if (n < 0 || Base64Url.decode(b, 0, headerLen, hb, 0) != n) {
                 throw new MalformedJwtException("The token's header is not strict base64url"
                         + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
             }
@@ -258,7 +256,7 @@ public final class TokenVerifier {
         int payOff = dot1 + 1;
         int payLen = s.payload.decode(b, payOff, dot2 - payOff);
         if (payLen < 0) {
-            throw notCompact(b, off, len);
+            throw notCompact(b, len);
         }
         byte[] pb = s.payload.buffer();
         int payStart = s.payload.offset();
@@ -270,12 +268,12 @@ public final class TokenVerifier {
             throw new MalformedJwtException("The token's signature is not strict base64url"
                     + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
         }
-        if (!key.verify(alg, signingInput, dot2 - off, s.sig, 0, sigLen, s)) {
+        if (!key.verify(alg, s.tokenSegment(), dot2, sigLen, s)) {
             throw new BadSignatureException("The JWT's " + alg.jwsName() + " signature does not match"
                     + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
         }
         if (hit == null) {
-            cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOfRange(b, off, dot1), header, key, generation);
+            cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOf(b, dot1), header, key, generation);
         }
 
         return switch (out) {
@@ -341,15 +339,15 @@ public final class TokenVerifier {
     }
 
     /** A cheap hash of the header segment: its length and three 8-byte windows. */
-    private static int hash(byte[] b, int off, int len) {
+    private static int hash(byte[] b, int len) {
         long x = len;
         if (len >= 8) {
-            x = x * 31 + (long) LONGS.get(b, off);
-            x = x * 31 + (long) LONGS.get(b, off + (len >> 1) - 4);
-            x = x * 31 + (long) LONGS.get(b, off + len - 8);
+            x = x * 31 + (long) LONGS.get(b, 0);
+            x = x * 31 + (long) LONGS.get(b, (len >> 1) - 4);
+            x = x * 31 + (long) LONGS.get(b, len - 8);
         } else {
             for (int i = 0; i < len; i++) {
-                x = x * 31 + b[off + i];
+                x = x * 31 + b[i];
             }
         }
         x ^= x >>> 29;
@@ -358,14 +356,14 @@ public final class TokenVerifier {
     }
 
     /** The precise reason a token is not three strict base64url segments, worked out only on failure. */
-    private static MalformedJwtException notCompact(byte[] b, int off, int len) {
+    private static MalformedJwtException notCompact(byte[] b, int len) {
         int dots = 0;
-        for (int i = off; i < off + len; i++) {
+        for (int i = 0; i < len; i++) {
             if (b[i] == '.') {
                 dots++;
             }
         }
-        if (len > 0 && (b[off] == '{' || b[off] == '[')) {
+        if (len > 0 && (b[0] == '{' || b[0] == '[')) {
             return new MalformedJwtException("The token looks like a JWS JSON serialization; lcjwt accepts"
                     + " the compact serialization only (header.payload.signature).");
         }

@@ -57,14 +57,15 @@ public final class AsymmetricKey implements VerifyKey {
     }
 
     @Override
-    public boolean verify(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen, Scratch s) {
+    public boolean verify(Algorithm alg, MemorySegment input, long len, int sigLen, Scratch s) {
         if (!supports(alg)) {
             return false;
         }
+        byte[] sig = s.sig; // the decoded signature, at offset 0
         return switch (info.kind()) {
-            case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, sigOff, sigLen);
-            case EC -> verifyEcdsa(alg, input, len, sig, sigOff, sigLen);
-            case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig, sigOff);
+            case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, 0, sigLen);
+            case EC -> verifyEcdsa(alg, input, len, sig, 0, sigLen);
+            case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig, 0);
         };
     }
 

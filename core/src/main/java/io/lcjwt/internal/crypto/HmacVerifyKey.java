@@ -37,15 +37,12 @@ public final class HmacVerifyKey implements VerifyKey {
     }
 
     @Override
-    public boolean verify(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen,
-            Scratch scratch) {
+    public boolean verify(Algorithm alg, MemorySegment input, long len, int sigLen, Scratch scratch) {
         int macBytes = alg.hashBytes();
         if (sigLen != macBytes || !supports(alg)) {
             return false;
         }
-        MemorySegment given = sig == scratch.sig && sigOff == 0 ? scratch.sigSegment
-                : MemorySegment.ofArray(sig).asSlice(sigOff, macBytes);
-        return hmac.verify(macBytes, input, len, given, scratch.macSegment);
+        return hmac.verify(macBytes, input, len, scratch.sigSegment, scratch.macSegment);
     }
 
     /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}. */

@@ -14,8 +14,8 @@ public interface VerifyKey {
     String keyId();
 
     /**
-     * Verifies {@code sig[sigOff, sigOff+sigLen)} over {@code input[0, len)} (a heap or native
-     * segment, passed in place). Never throws for a bad signature: returns false.
+     * Verifies the decoded signature {@code scratch.sig[0, sigLen)} over {@code input[0, len)} (a
+     * heap or native segment, passed in place). Never throws for a bad signature: returns false.
      */
-    boolean verify(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen, Scratch scratch);
+    boolean verify(Algorithm alg, MemorySegment input, long len, int sigLen, Scratch scratch);
 }
