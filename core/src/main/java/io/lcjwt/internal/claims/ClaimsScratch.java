@@ -13,7 +13,7 @@ public final class ClaimsScratch {
     final JsonCursor cursor = new JsonCursor();
     private Object[] args;
 
-    /** An array of exactly {@code n} slots, holding whatever {@code defaults} holds. */
+    /** The reused argument array, of exactly {@code defaults.length} slots, filled from {@code defaults}. */
     Object[] args(Object[] defaults) {
         Object[] a = args;
         if (a == null || a.length != defaults.length) {

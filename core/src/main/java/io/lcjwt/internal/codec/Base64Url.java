@@ -161,18 +161,4 @@ public final class Base64Url {
         byte[] out = new byte[n];
         return decode(in, 0, in.length, out, 0) == n ? out : null;
     }
-
-    /** Whether every byte of {@code b[off, off+len)} is below 0x80 (then no UTF-8 check is needed). */
-    public static boolean isAscii(byte[] b, int off, int len) {
-        long acc = 0;
-        int i = off;
-        int end = off + len;
-        for (; i + 8 <= end; i += 8) {
-            acc |= (long) LONGS.get(b, i);
-        }
-        for (; i < end; i++) {
-            acc |= b[i];
-        }
-        return (acc & 0x8080808080808080L) == 0;
-    }
 }

@@ -62,7 +62,10 @@ public final class JsonCursor {
     private final boolean[] isObject = new boolean[Json.MAX_DEPTH + 2];
     // Names with escapes are compared decoded, so "a" and "\u0061" are the same member.
     private List<java.util.Set<String>> decodedNames;
-    /** Whether any name of this document needed the decoded check (then every later one takes it). */
+    /**
+     * Whether a name of this document held escapes: from then on every name is also compared
+     * decoded (in the set of its own object), so "a" and "\u0061" are caught in either order.
+     */
     private boolean anyDecoded;
 
     /** An idle cursor, to be {@link #reset} for each document (its stacks are reused). */
@@ -273,15 +276,22 @@ public final class JsonCursor {
      */
     private void checkDuplicateShort() {
         int d = depth;
-        int base = objectBase[d];
-        if (anyDecoded || hashed[d] || namesTop - base >= HASHED_FROM << 1) {
+        if (anyDecoded || hashed[d] || namesTop - objectBase[d] >= HASHED_FROM << 1) {
             checkDuplicate();
             return;
         }
+        checkKeyed(d);
+    }
+
+    /**
+     * A name of 1..8 plain bytes is its packed key: a bloom bit, then long compares on a hit. Only
+     * another such name can have the same bytes; escaped spellings are the decoded check's.
+     */
+    private void checkKeyed(int d) {
         long key = nameKey;
         long bit = 1L << ((key * 0x9E3779B97F4A7C15L) >>> 58);
         long seen = bloom[d];
-        if ((seen & bit) != 0 && hasKey(key, base)) {
+        if ((seen & bit) != 0 && hasKey(key, objectBase[d])) {
             throw duplicateName();
         }
         bloom[d] = seen | bit;
@@ -299,7 +309,7 @@ public final class JsonCursor {
     }
 
     private void checkDuplicate() {
-        if (nameEscaped || decodedNames != null && decodedNames.size() > depth && !decodedNames.get(depth).isEmpty()) {
+        if (nameEscaped || anyDecoded) {
             checkDuplicateDecoded();
         }
         int len = nameLen;
@@ -307,17 +317,8 @@ public final class JsonCursor {
             checkDuplicateHashed(len);
             return;
         }
-        long key = nameKey;
-        if (key != 0) {
-            // A name of 1..8 plain bytes is its packed key: compare longs. Only another such name
-            // can have the same bytes, and escaped spellings are caught by the decoded check above.
-            long bit = 1L << ((key * 0x9E3779B97F4A7C15L) >>> 58);
-            long seen = bloom[depth];
-            if ((seen & bit) != 0 && hasKey(key, objectBase[depth])) {
-                throw duplicateName();
-            }
-            bloom[depth] = seen | bit;
-            appendName(len);
+        if (nameKey != 0) {
+            checkKeyed(depth);
             return;
         }
         int first = len == 0 ? 0 : b[nameStart];
@@ -417,7 +418,7 @@ public final class JsonCursor {
         }
         java.util.Set<String> seen = decodedNames.get(depth);
         if (seen.isEmpty()) {
-            // first escaped name in this object: everything seen so far joins the decoded list
+            // first decoded check in this object: every name seen so far in it joins the set
             for (int i = objectBase[depth]; i < namesTop; i += 2) {
                 seen.add(decode(names[i], names[i + 1]));
             }
