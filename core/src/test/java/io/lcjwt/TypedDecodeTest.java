@@ -123,6 +123,51 @@ class TypedDecodeTest {
         }
     }
 
+    record IssAud(String iss, String aud, long exp) {}
+
+    record IssAuds(String iss, List<String> aud, long exp) {}
+
+    /**
+     * The configured issuer and audiences are matched on the raw bytes when a claim is written
+     * plainly, and by value otherwise; both ways must give the same answers.
+     */
+    @Test
+    void issuerAndAudienceMatchHoweverTheyAreWritten() {
+        try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
+            JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api", "other-api")
+                    .issuer("https://id.example").clock(TestTokens.CLOCK).build();
+            // plain, escaped, and at the very end of the document (too close to it for the word-wise scan)
+            for (String iss : List.of("https://id.example", "https:\\/\\/id.example", "\\u0068ttps://id.example")) {
+                for (String aud : List.of("my-api", "other-api", "my\\u002dapi")) {
+                    String want = aud.startsWith("other") ? "other-api" : "my-api";
+                    String front = "{\"iss\":\"" + iss + "\",\"aud\":\"" + aud + "\",\"exp\":1700003600}";
+                    String back = "{\"exp\":1700003600,\"aud\":\"" + aud + "\",\"iss\":\"" + iss + "\"}";
+                    for (String claims : List.of(front, back)) {
+                        IssAud r = v.decode(hs256(claims), IssAud.class);
+                        assertEquals("https://id.example", r.iss(), claims);
+                        assertEquals(want, r.aud(), claims);
+                        assertEquals(Map.of("iss", "https://id.example", "aud", want, "exp", 1700003600L),
+                                v.decode(hs256(claims)), claims);
+                    }
+                    String list = "{\"iss\":\"" + iss + "\",\"aud\":[\"x\",\"" + aud + "\",\"yz\"],\"exp\":1700003600}";
+                    assertEquals(List.of("x", want, "yz"), v.decode(hs256(list), IssAuds.class).aud(), list);
+                }
+            }
+            for (String iss : List.of("https://id.example/", "https://id.exampl", "HTTPS://id.example",
+                    "https://id.example\\u0000", "https://id.examplf", "")) {
+                String claims = "{\"iss\":\"" + iss + "\",\"aud\":\"my-api\",\"exp\":1700003600}";
+                assertEquals("iss", assertThrows(InvalidClaimException.class,
+                        () -> v.decode(hs256(claims), IssAud.class), claims).claim());
+            }
+            for (String aud : List.of("\"my-ap\"", "\"my-api \"", "\"my-apii\"", "[\"my-apix\",\"other\"]", "\"\"",
+                    "[\"\"]", "[]", "\"My-api\"")) {
+                String claims = "{\"iss\":\"https://id.example\",\"aud\":" + aud + ",\"exp\":1700003600}";
+                assertEquals("aud", assertThrows(InvalidClaimException.class,
+                        () -> v.decode(hs256(claims), IssAuds.class), claims).claim());
+            }
+        }
+    }
+
     @Test
     void signerWritesInstantsAsWholeSecondsAndRefusesNaN() {
         try (SecretKey key = SecretKey.of(TestTokens.KEY)) {

@@ -7,6 +7,7 @@ import io.lcjwt.NotYetValidException;
 import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.NameIndex;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,9 +35,22 @@ public final class ClaimsReader {
     /** The plan for the type read last, then every plan made: most verifiers read one type. */
     private Plan last;
     private final ConcurrentHashMap<ObjectBinding, Plan> plans = new ConcurrentHashMap<>();
+    /**
+     * The configured issuer and audiences as bytes: a claim written plainly that equals one is
+     * matched in place and answered with the configured String, so no String is made or hashed.
+     * Empty when there are too many audiences for a linear match to pay.
+     */
+    private final byte[] issuerBytes;
+    private final String[] audiences;
+    private final byte[][] audienceBytes;
 
     public ClaimsReader(ClaimsPolicy policy) {
         this.policy = policy;
+        this.issuerBytes = policy.issuer() == null ? null : policy.issuer().getBytes(StandardCharsets.UTF_8);
+        List<String> auds = policy.audiences().size() > 4 ? List.of()
+                : policy.audiences().stream().filter(a -> !a.isEmpty()).toList();
+        this.audiences = auds.toArray(new String[0]);
+        this.audienceBytes = auds.stream().map(a -> a.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
     }
 
     /** What one member name means to this reader and one target type, found with one lookup. */
@@ -155,11 +169,12 @@ public final class ClaimsReader {
                     seen |= SEEN_AUD;
                 }
                 case ISS -> {
-                    String iss = Readers.readString(c, "iss");
-                    if (iss == null) {
+                    String iss;
+                    if (issuerBytes != null && c.skipStringEqualTo(issuerBytes)) {
+                        iss = policy.issuer();
+                    } else if ((iss = Readers.readString(c, "iss")) == null) {
                         throw Readers.wrongType("iss", 'n', "a string");
-                    }
-                    if (policy.issuer() != null && !policy.issuer().equals(iss)) {
+                    } else if (policy.issuer() != null && !policy.issuer().equals(iss)) {
                         throw new InvalidClaimException("iss", "The JWT was issued by \"" + printable(iss)
                                 + "\", not by the expected issuer \"" + policy.issuer() + "\".");
                     }
@@ -248,11 +263,14 @@ public final class ClaimsReader {
         int t = c.valueType();
         Set<String> accepted = policy.audiences();
         if (t == '"') {
-            String aud = c.readString();
-            if (aud.isEmpty()) {
-                throw new InvalidClaimException("aud", "The JWT's \"aud\" claim is an empty string.");
+            String aud = knownAudience(c);
+            if (aud == null) {
+                aud = c.readString();
+                if (aud.isEmpty()) {
+                    throw new InvalidClaimException("aud", "The JWT's \"aud\" claim is an empty string.");
+                }
+                checkAudience(accepted, accepted.contains(aud), aud);
             }
-            checkAudience(accepted, accepted.contains(aud), aud);
             if (isMap || prop == null || prop.raw.isAssignableFrom(String.class)) {
                 return aud;
             }
@@ -269,11 +287,16 @@ public final class ClaimsReader {
             if (e != '"') {
                 throw Readers.invalid("aud", "holds " + Readers.describe(e) + "; every audience must be a string");
             }
-            String a = c.readString();
-            if (a.isEmpty()) {
-                throw new InvalidClaimException("aud", "The JWT's \"aud\" claim holds an empty string.");
+            String a = knownAudience(c);
+            if (a != null) {
+                match = true;
+            } else {
+                a = c.readString();
+                if (a.isEmpty()) {
+                    throw new InvalidClaimException("aud", "The JWT's \"aud\" claim holds an empty string.");
+                }
+                match |= accepted.contains(a);
             }
-            match |= accepted.contains(a);
             auds.add(a);
         }
         if (auds.isEmpty()) {
@@ -291,6 +314,17 @@ public final class ClaimsReader {
             return auds.get(0);
         }
         return toCollection(prop, auds);
+    }
+
+    /** The configured audience that the plainly written string at the cursor equals (then consumed), or null. */
+    private String knownAudience(JsonCursor c) {
+        byte[][] known = audienceBytes;
+        for (int i = 0; i < known.length; i++) {
+            if (c.skipStringEqualTo(known[i])) {
+                return audiences[i];
+            }
+        }
+        return null;
     }
 
     private static Object toCollection(ObjectBinding.Prop prop, List<String> auds) {

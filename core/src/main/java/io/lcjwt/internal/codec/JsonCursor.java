@@ -598,6 +598,23 @@ public final class JsonCursor {
         return -1;
     }
 
+    /**
+     * Consumes the string value at the cursor when it is written plainly (ASCII, no escapes) and
+     * its bytes are {@code expected}; otherwise consumes nothing and returns false, and the caller
+     * reads the value the general way. Lets a claim that must equal a configured string be
+     * checked without making a String of it.
+     */
+    public boolean skipStringEqualTo(byte[] expected) {
+        int q = plainStringEnd();
+        int start = pos + 1;
+        if (q - start != expected.length || !Arrays.equals(b, start, q, expected, 0, expected.length)) {
+            return false;
+        }
+        pos = q + 1;
+        needComma = true;
+        return true;
+    }
+
     /** Reads a string value. */
     @SuppressWarnings("deprecation")
     public String readString() {
