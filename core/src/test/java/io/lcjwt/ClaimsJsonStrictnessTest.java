@@ -3,6 +3,8 @@ package io.lcjwt;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -151,6 +153,60 @@ class ClaimsJsonStrictnessTest {
                         assertThrows(JwtException.class, () -> v.decode(TestTokens.hs256(dup))), n + " members: " + dup.substring(0, 40));
                 assertInstanceOf(MalformedJwtException.class,
                         assertThrows(JwtException.class, () -> v.decode(TestTokens.hs256(dup), Claims.class)), n + " members");
+            }
+        }
+    }
+    /**
+     * Reading into a record or bean, the names the type or the policy knows are checked for
+     * repeats by the claims reader and all other names by the cursor. Every kind of name is
+     * repeated here, plainly and in escaped spellings, first and second, with other members
+     * between, including names past the reader's 64-name bit set (60 required claims).
+     */
+    @org.junit.jupiter.api.Test
+    void duplicatesAreFoundWhicheverSideChecksTheName() {
+        String[] required = new String[60];
+        StringBuilder requiredMembers = new StringBuilder();
+        for (int i = 0; i < required.length; i++) {
+            required[i] = "r" + i;
+            requiredMembers.append(",\"r").append(i).append("\":").append(i);
+        }
+        try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
+            JwtVerifier plain = TestTokens.verifier();
+            JwtVerifier strict = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience(TestTokens.AUD)
+                    .requireClaims(required).clock(TestTokens.CLOCK).build();
+            // names of the record, registered claims, a required claim, and names nobody declared
+            List<String[]> cases = new ArrayList<>(List.of(new String[][] {
+                {"sub", "\"s\""}, {"exp", "1700003600"}, {"aud", "\"my-api\""}, {"iat", "1"}, {"jti", "\"j\""},
+                {"x", "{}"}, {"unknown", "[1]"}, {"a-much-longer-unknown-name", "null"},
+            }));
+            for (int i = 0; i < required.length; i++) { // every one, so those past the bit set are among them
+                cases.add(new String[] {required[i], String.valueOf(i)});
+            }
+            for (String[] c : cases) {
+                String name = c[0];
+                String escaped = "\\u00" + Integer.toHexString(name.charAt(0)) + name.substring(1);
+                for (String[] pair : new String[][] {{name, name}, {escaped, name}, {name, escaped}, {escaped, escaped}}) {
+                    String first = "\"" + pair[0] + "\":" + c[1];
+                    String second = "\"" + pair[1] + "\":" + c[1];
+                    String members = BASE + requiredMembers;
+                    if (name.equals("exp") || name.equals("aud") || name.matches("r\\d+")) {
+                        // already in BASE or the required members: remove the first copy there
+                        members = members.replaceFirst("\"" + name + "\":[^,]*,?", "");
+                        members = members.endsWith(",") ? members.substring(0, members.length() - 1) : members;
+                    }
+                    String dup = "{" + first + "," + members + "," + second + "}";
+                    for (JwtVerifier v : new JwtVerifier[] {plain, strict}) {
+                        assertInstanceOf(MalformedJwtException.class,
+                                assertThrows(JwtException.class, () -> v.decode(TestTokens.hs256(dup), Claims.class)), dup);
+                        assertInstanceOf(MalformedJwtException.class, assertThrows(JwtException.class,
+                                () -> v.decode(TestTokens.hs256(dup), RoundTripTest.Bean.class)), dup);
+                        assertInstanceOf(MalformedJwtException.class,
+                                assertThrows(JwtException.class, () -> v.decode(TestTokens.hs256(dup))), dup);
+                    }
+                    // the same members once each are accepted, so the refusal above is the repeat's
+                    String once = "{" + first + "," + members + "}";
+                    assertEquals(Claims.class, strict.decode(TestTokens.hs256(once), Claims.class).getClass(), once);
+                }
             }
         }
     }

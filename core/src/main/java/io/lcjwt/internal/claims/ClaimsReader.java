@@ -53,8 +53,12 @@ public final class ClaimsReader {
         this.audienceBytes = auds.stream().map(a -> a.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
     }
 
-    /** What one member name means to this reader and one target type, found with one lookup. */
-    private record Slot(int registered, ObjectBinding.Prop prop, int required) {}
+    /**
+     * What one member name means to this reader and one target type, found with one lookup.
+     * {@code bit} marks the name in the read's bit set of names seen, which is its duplicate
+     * check; 0 past the first 64 names, whose check the cursor keeps.
+     */
+    private record Slot(int registered, ObjectBinding.Prop prop, int required, long bit) {}
 
     /**
      * Every name this reader treats specially for one target type: the registered claims, the
@@ -78,8 +82,11 @@ public final class ClaimsReader {
         Set<String> names = new HashSet<>(REGISTERED.keySet());
         names.addAll(required);
         names.addAll(binding.propertyNames());
+        int index = 0;
         for (String name : names) {
-            slots.put(name, new Slot(REGISTERED.getOrDefault(name, 0), binding.property(name), required.indexOf(name)));
+            long bit = index < 64 ? 1L << index : 0;
+            index++;
+            slots.put(name, new Slot(REGISTERED.getOrDefault(name, 0), binding.property(name), required.indexOf(name), bit));
         }
         return new Plan(binding, new NameIndex<>(slots));
     }
@@ -126,9 +133,21 @@ public final class ClaimsReader {
         int seen = 0;
         boolean isMap = b.kind == ObjectBinding.Kind.MAP;
         NameIndex<Slot> slots = plan.slots;
+        long namesSeen = 0;
         c.startObject();
-        while (c.nextName()) {
+        // A map keeps every name, so the cursor checks them all; a record or bean reads only the
+        // plan's names, so those are checked here against a bit set and only the rest by the cursor.
+        while (isMap ? c.nextName() : c.nextNameUnchecked()) {
             Slot slot = slots.get(c);
+            if (!isMap) {
+                long bit = slot == null ? 0 : slot.bit;
+                if (bit == 0) {
+                    c.checkNameUnique();
+                } else if ((namesSeen & bit) != 0) {
+                    throw c.duplicateName();
+                }
+                namesSeen |= bit;
+            }
             if (slot == null) {
                 if (isMap) {
                     b.put(state, c.name(), null, c.readNatural());

@@ -202,9 +202,30 @@ public final class JsonCursor {
 
     /**
      * Moves to the next member of the current object and consumes its name and colon; returns
-     * false (having consumed the closing brace) when the object ends.
+     * false (having consumed the closing brace) when the object ends. A name that repeats one
+     * already read in the object is refused.
      */
     public boolean nextName() {
+        return nextName(true);
+    }
+
+    /**
+     * As {@link #nextName()}, but leaves the duplicate check to the caller, who must either
+     * detect repeats of the name itself or call {@link #checkNameUnique()}. A caller that knows
+     * a fixed set of names (a claims plan) tracks those in a bit set, which is cheaper, and
+     * hands every other name to the cursor. That split is exact because a name is in the set
+     * or not by its decoded value, so two spellings of one name are always checked the same way.
+     */
+    public boolean nextNameUnchecked() {
+        return nextName(false);
+    }
+
+    /** The duplicate check {@link #nextNameUnchecked()} left out, for the current name. */
+    public void checkNameUnique() {
+        checkDuplicate();
+    }
+
+    private boolean nextName(boolean check) {
         // The common case, compact JSON and a plain name of up to 6 bytes ({@code ,"exp":}), is
         // read from one 8-byte word that holds the name, its closing quote and the colon;
         // anything else goes the general way from the same position.
@@ -226,16 +247,18 @@ public final class JsonCursor {
                     nameNonAscii = false;
                     nameKey = w & ((1L << (n << 3)) - 1);
                     pos = p + n + 3;
-                    checkDuplicateShort();
+                    if (check) {
+                        checkDuplicateShort();
+                    }
                     needComma = false;
                     return true;
                 }
             }
         }
-        return nextNameGeneral();
+        return nextNameGeneral(check);
     }
 
-    private boolean nextNameGeneral() {
+    private boolean nextNameGeneral(boolean check) {
         int c = ws();
         if (c == '}') {
             if (!needComma && namesTop != objectBase[depth]) {
@@ -264,7 +287,9 @@ public final class JsonCursor {
             throw error("expected ':'");
         }
         pos++;
-        checkDuplicate();
+        if (check) {
+            checkDuplicate();
+        }
         needComma = false;
         return true;
     }
@@ -349,7 +374,8 @@ public final class JsonCursor {
         names[namesTop++] = len;
     }
 
-    private MalformedJwtException duplicateName() {
+    /** The error for a member name that repeats one read before in the same object. */
+    public MalformedJwtException duplicateName() {
         return new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
                 + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
     }
