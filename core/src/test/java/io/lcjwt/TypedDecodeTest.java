@@ -123,6 +123,37 @@ class TypedDecodeTest {
         }
     }
 
+    record Issued(Instant iat, long exp) {}
+
+    /** Every way of writing a NumericDate reads the same into a record and a map, or is refused the same way. */
+    @Test
+    void numericDatesReadAlikeHoweverWritten() {
+        Object[][] good = {
+            {"1699999999", Instant.ofEpochSecond(1699999999), 1699999999L},
+            {"7", Instant.ofEpochSecond(7), 7L},
+            {"0", Instant.EPOCH, 0L},
+            {"253402300799", Instant.ofEpochSecond(253402300799L), 253402300799L},
+            {"1699999999.25", Instant.ofEpochSecond(1699999999, 250_000_000), 1699999999.25},
+            {"169999999.9e1", Instant.ofEpochSecond(1699999999), 1699999999.0},
+            {"1.699999999E9", Instant.ofEpochSecond(1699999999), 1699999999.0},
+        };
+        for (Object[] g : good) {
+            String claims = "{\"aud\":\"my-api\",\"iat\":" + g[0] + ",\"exp\":1700003600}";
+            assertEquals(g[1], V.decode(hs256(claims), Issued.class).iat(), claims);
+            assertEquals(g[2], V.decode(hs256(claims)).get("iat"), claims);
+            String last = "{\"aud\":\"my-api\",\"exp\":1700003600,\"iat\":" + g[0] + "}";
+            assertEquals(g[1], V.decode(hs256(last), Issued.class).iat(), last);
+        }
+        for (String range : List.of("253402300800", "999999999999999999", "9999999999999999999", "-1", "-1699999999")) {
+            String claims = "{\"aud\":\"my-api\",\"iat\":" + range + ",\"exp\":1700003600}";
+            assertEquals("iat", assertThrows(InvalidClaimException.class, () -> V.decode(hs256(claims), Issued.class), claims).claim());
+        }
+        for (String malformed : List.of("01", "00", "1.", "1e", "1e+", "1x", "1699999999a", "+1", ".5", "1..2")) {
+            String claims = "{\"aud\":\"my-api\",\"iat\":" + malformed + ",\"exp\":1700003600}";
+            assertThrows(MalformedJwtException.class, () -> V.decode(hs256(claims), Issued.class), claims);
+        }
+    }
+
     record IssAud(String iss, String aud, long exp) {}
 
     record IssAuds(String iss, List<String> aud, long exp) {}

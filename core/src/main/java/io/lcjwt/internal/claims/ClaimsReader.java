@@ -63,14 +63,18 @@ public final class ClaimsReader {
     /**
      * Every name this reader treats specially for one target type: the registered claims, the
      * required ones, and the type's members. Immutable, so it is safely shared through a plain
-     * field.
+     * field. {@code type} is the class it was last asked for (several map to the Map binding), so
+     * that a read of the same type as the last one needs no binding lookup at all.
      */
-    private record Plan(ObjectBinding binding, NameIndex<Slot> slots) {}
+    private record Plan(Class<?> type, ObjectBinding binding, NameIndex<Slot> slots) {}
 
-    private Plan plan(ObjectBinding binding) {
+    private Plan plan(Class<?> type) {
         Plan p = last;
-        if (p == null || p.binding != binding) {
-            p = plans.computeIfAbsent(binding, this::newPlan);
+        if (p == null || p.type != type) {
+            p = plans.computeIfAbsent(ObjectBinding.of(type), this::newPlan);
+            if (p.type != type) {
+                p = new Plan(type, p.binding, p.slots);
+            }
             last = p;
         }
         return p;
@@ -88,7 +92,7 @@ public final class ClaimsReader {
             index++;
             slots.put(name, new Slot(REGISTERED.getOrDefault(name, 0), binding.property(name), required.indexOf(name), bit));
         }
-        return new Plan(binding, new NameIndex<>(slots));
+        return new Plan(binding.type, binding, new NameIndex<>(slots));
     }
 
     /**
@@ -101,7 +105,7 @@ public final class ClaimsReader {
 
     /** As {@link #read(byte[], int, int, Class)}, reusing {@code scratch}'s working memory. */
     public <T> T read(byte[] buf, int off, int len, Class<T> type, ClaimsScratch scratch) {
-        Plan plan = plan(ObjectBinding.of(type));
+        Plan plan = plan(type);
         try {
             JsonCursor c = scratch.cursor.openObject(buf, off, len, "JWT claims set");
             Object result = readTop(c, plan, scratch);

@@ -1,5 +1,6 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.InvalidClaimException;
 import io.lcjwt.internal.codec.JsonCursor;
 
 import java.time.Instant;
@@ -22,11 +23,18 @@ record NumericDate(long seconds, int nanos, boolean integral) {
         if (t != '0') {
             throw Readers.wrongType(claim, t, "a NumericDate (a number of seconds since 1970)");
         }
+        long whole = c.readPlainInteger();
+        if (whole >= 0) {
+            if (whole > MAX_SECONDS) {
+                throw outOfRange(claim);
+            }
+            return new NumericDate(whole, 0, true);
+        }
         Number n = c.readNumber();
         if (n instanceof Long l) {
             long s = l;
             if (s < 0 || s > MAX_SECONDS) {
-                throw Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
+                throw outOfRange(claim);
             }
             return new NumericDate(s, 0, true);
         }
@@ -35,7 +43,11 @@ record NumericDate(long seconds, int nanos, boolean integral) {
             int nanos = (int) Math.min(999_999_999L, Math.round((d - s) * 1e9));
             return new NumericDate(s, nanos, false);
         }
-        throw Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
+        throw outOfRange(claim);
+    }
+
+    private static InvalidClaimException outOfRange(String claim) {
+        return Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
     }
 
     long toMillis() {

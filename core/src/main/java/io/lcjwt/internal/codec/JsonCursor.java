@@ -824,6 +824,36 @@ public final class JsonCursor {
      * Reads a number and returns it as {@code Long}, {@code BigInteger} (integers beyond 64
      * bits) or {@code Double} (finite only).
      */
+    /**
+     * The common NumericDate, read inline: when the value at the cursor is an integer of 1 to 18
+     * digits with no sign, leading zero, fraction or exponent, consumes it and returns it;
+     * otherwise consumes nothing and returns -1 (then {@link #readNumber()} reads it).
+     */
+    public long readPlainInteger() {
+        byte[] b = this.b;
+        int p = pos;
+        int e = end;
+        if (p >= e) {
+            return -1;
+        }
+        int d = b[p] - '0';
+        if (d <= 0 || d > 9) {
+            return -1;
+        }
+        long v = d;
+        int q = p + 1;
+        while (q < e && (d = b[q] - '0') >= 0 && d <= 9) {
+            v = v * 10 + d;
+            q++;
+        }
+        if (q - p > 18 || (q < e && (b[q] == '.' || b[q] == 'e' || b[q] == 'E'))) {
+            return -1;
+        }
+        pos = q;
+        needComma = true;
+        return v;
+    }
+
     public Number readNumber() {
         int start = scanNumber();
         if (lastIntegral && !lastBig) {
