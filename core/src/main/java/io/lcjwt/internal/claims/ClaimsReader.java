@@ -216,7 +216,9 @@ public final class ClaimsReader {
                     if (isMap) {
                         value = c.readNatural();
                     } else if (prop != null) {
-                        value = prop.isString ? Readers.readString(c, prop.name) : prop.reader.read(c, prop.name);
+                        value = prop.isString ? Readers.readString(c, prop.name)
+                                : prop.isStringList ? Readers.readStringList(c, prop.name)
+                                : prop.reader.read(c, prop.name);
                     } else {
                         c.skipValue();
                         continue;

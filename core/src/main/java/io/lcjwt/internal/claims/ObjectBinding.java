@@ -39,6 +39,8 @@ final class ObjectBinding {
         final boolean takesString;
         /** Declared exactly as String: read inline, without the reader's indirect call. */
         final boolean isString;
+        /** Read by {@link Readers#readStringList}, which the claims loop calls directly. */
+        final boolean isStringList;
 
         Prop(String name, Type type, int index, MethodHandle setter) {
             this.name = name;
@@ -47,6 +49,7 @@ final class ObjectBinding {
             this.takesString = raw.isAssignableFrom(String.class);
             this.isString = raw == String.class;
             this.reader = Readers.forType(type);
+            this.isStringList = reader == Readers.STRING_LIST;
             this.index = index;
             this.setter = setter;
         }

@@ -92,6 +92,26 @@ final class Readers {
         return c.readString();
     }
 
+    /** The reader of {@code List<String>} and its supertypes; see {@link #readStringList}. */
+    static final ValueReader STRING_LIST = Readers::readStringList;
+
+    /**
+     * The usual claim list (roles, scopes, amr) as an {@code ArrayList<String>}: strings read
+     * inline, no reader per element. Static, so the claims loop calls it directly for a member
+     * declared as such a list, rather than through its reader.
+     */
+    static ArrayList<Object> readStringList(JsonCursor c, String claim) {
+        if (!present(c, claim, '[', "an array")) {
+            return null;
+        }
+        ArrayList<Object> out = new ArrayList<>(4);
+        c.startArray();
+        while (c.nextElement()) {
+            out.add(readString(c, claim));
+        }
+        return out;
+    }
+
     /** False (having read it) for null; true when the next value has {@code type}; else a wrong-type error. */
     private static boolean present(JsonCursor c, String claim, int type, String expected) {
         int t = c.valueType();
@@ -250,18 +270,7 @@ final class Readers {
             Type elemType = typeArg(type, 0);
             boolean set = Set.class.isAssignableFrom(raw);
             if (!set && elemType == String.class) {
-                // The usual claim list (roles, scopes, amr): strings read inline, no reader per element.
-                return (c, claim) -> {
-                    if (!present(c, claim, '[', "an array")) {
-                        return null;
-                    }
-                    ArrayList<Object> out = new ArrayList<>(4);
-                    c.startArray();
-                    while (c.nextElement()) {
-                        out.add(readString(c, claim));
-                    }
-                    return out;
-                };
+                return STRING_LIST;
             }
             ValueReader elems = forType(elemType);
             return (c, claim) -> {
