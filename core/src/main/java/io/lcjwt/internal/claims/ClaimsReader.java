@@ -188,7 +188,11 @@ public final class ClaimsReader {
                 }
                 case IAT -> value = date(NumericDate.read(c, "iat"), prop, "iat", isMap);
                 case AUD -> {
-                    value = audience(c, prop, isMap);
+                    // The usual aud, one configured audience as a plain string, is matched here;
+                    // audience() is too big for the JIT to inline and handles every other shape.
+                    String known = (isMap || prop == null || prop.takesString) && c.peek() == '"'
+                            ? knownAudience(c) : null;
+                    value = known != null ? known : audience(c, prop, isMap);
                     seen |= SEEN_AUD;
                 }
                 case ISS -> {
@@ -215,10 +219,17 @@ public final class ClaimsReader {
                 default -> {
                     if (isMap) {
                         value = c.readNatural();
+                    } else if (prop != null && prop.isStringList && c.peek() == '[') {
+                        // A List<String> (roles, amr), read right here: a method of its own is hot
+                        // enough to be compiled apart, and by then too big for the JIT to inline.
+                        ArrayList<Object> list = new ArrayList<>(4);
+                        c.startArray();
+                        while (c.nextElement()) {
+                            list.add(Readers.readString(c, prop.name));
+                        }
+                        value = list;
                     } else if (prop != null) {
-                        value = prop.isString ? Readers.readString(c, prop.name)
-                                : prop.isStringList ? Readers.readStringList(c, prop.name)
-                                : prop.reader.read(c, prop.name);
+                        value = prop.isString ? Readers.readString(c, prop.name) : prop.reader.read(c, prop.name);
                     } else {
                         c.skipValue();
                         continue;

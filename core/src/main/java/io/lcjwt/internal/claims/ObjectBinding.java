@@ -39,7 +39,7 @@ final class ObjectBinding {
         final boolean takesString;
         /** Declared exactly as String: read inline, without the reader's indirect call. */
         final boolean isString;
-        /** Read by {@link Readers#readStringList}, which the claims loop calls directly. */
+        /** Declared as a list of String: the top-level claims loop reads it inline. */
         final boolean isStringList;
 
         Prop(String name, Type type, int index, MethodHandle setter) {

@@ -92,14 +92,13 @@ final class Readers {
         return c.readString();
     }
 
-    /** The reader of {@code List<String>} and its supertypes; see {@link #readStringList}. */
+    /**
+     * The reader of {@code List<String>} and its supertypes, which the top-level claims loop
+     * recognises and reads inline; nested lists, nulls and wrong types come here.
+     */
     static final ValueReader STRING_LIST = Readers::readStringList;
 
-    /**
-     * The usual claim list (roles, scopes, amr) as an {@code ArrayList<String>}: strings read
-     * inline, no reader per element. Static, so the claims loop calls it directly for a member
-     * declared as such a list, rather than through its reader.
-     */
+    /** The usual claim list (roles, scopes, amr) as an {@code ArrayList<String>}, no reader per element. */
     static ArrayList<Object> readStringList(JsonCursor c, String claim) {
         if (!present(c, claim, '[', "an array")) {
             return null;
