@@ -32,6 +32,9 @@ class ClaimsJsonStrictnessTest {
         "{" + BASE + ",\"s\":\"open", "{" + BASE, "{" + BASE + ",\"t\":tru}", "{" + BASE + ",\"t\":nul}",
         "{" + BASE + ",\"n\":" + "11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111" + "}", "{" + BASE + ",\"a\" 1}", "{" + BASE + " \"b\":1}",
         "{" + BASE + "}}", "{\"aud\":\"my-api\",\"aud\":\"my-api\",\"exp\":1700003600}",
+        // in a string that ends the document, where the string scan goes byte by byte
+        "{" + BASE + ",\"sub\":\"a\u0001\"}", "{" + BASE + ",\"sub\":\"\u001f\"}", "{" + BASE + ",\"sub\":\"a\\q\"}",
+        "{" + BASE + ",\"sub\":\"ab\"", "{" + BASE + ",\"sub\":\"a\u007f\"}x",
     })
     void lenientJsonIsRefused(String payload) {
         String token = TestTokens.hs256(payload);

@@ -167,7 +167,7 @@ class TypedDecodeTest {
         try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
             JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api", "other-api")
                     .issuer("https://id.example").clock(TestTokens.CLOCK).build();
-            // plain, escaped, and at the very end of the document (too close to it for the word-wise scan)
+            // plain, escaped, and at the very end of the document (where the scan goes byte by byte)
             for (String iss : List.of("https://id.example", "https:\\/\\/id.example", "\\u0068ttps://id.example")) {
                 for (String aud : List.of("my-api", "other-api", "my\\u002dapi")) {
                     String want = aud.startsWith("other") ? "other-api" : "my-api";

@@ -605,19 +605,31 @@ public final class JsonCursor {
     // ---- values ---------------------------------------------------------------------------------
 
     /**
-     * The common case of a string value: when one starts at {@code pos}, holds only plain ASCII
-     * and ends at least 8 bytes before the document does, the index of its closing quote, found a
-     * word at a time in locals; otherwise -1 (then the general path reads it from {@code pos}).
+     * The common case of a string value: when one starts at {@code pos} and holds only plain
+     * ASCII, the index of its closing quote, found a word at a time in locals (and byte by byte in
+     * the document's last 7 bytes); otherwise -1 (then the general path reads it from {@code pos}).
      */
     private int plainStringEnd() {
         byte[] b = this.b;
         int p = pos;
+        int end = this.end;
         if (p < end && b[p] == '"') {
-            for (int q = p + 1; q + 8 <= end; q += 8) {
+            int q = p + 1;
+            for (; q + 8 <= end; q += 8) {
                 long hit = specials((long) LONGS.get(b, q));
                 if (hit != 0) {
                     q += Long.numberOfTrailingZeros(hit) >>> 3;
                     return b[q] == '"' ? q : -1;
+                }
+            }
+            // the last few bytes of the document (the end of the claims' last string), one at a time
+            for (; q < end; q++) {
+                int x = b[q];
+                if (x == '"') {
+                    return q;
+                }
+                if (x == '\\' || x < 0x20) { // negative: a byte above 0x7F
+                    return -1;
                 }
             }
         }
