@@ -44,7 +44,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code svg}: redraws {@code bench/results-race.svg} from the last race's raw results
  *       ({@code bench/results-race.jsonl}).</li>
  *   <li>{@code docker --from-raw}, {@code matrix --from-raw}: render the page again from the
- *       finished run's raw lines ({@code bench/results-<mode>.jsonl}) without running anything.</li>
+ *       finished run's raw lines ({@code bench/results-<mode>.jsonl}) without running anything;
+ *       {@code jmh ... --from-json} does the same for a JMH page from the JMH result files
+ *       ({@code bench/results-jmh-<libcrypto>.json}).</li>
  *   <li>{@code smoke}: every contender on one case with tiny counts; prints the table, writes
  *       nothing; exits 1 if any contender failed.</li>
  * </ul>
@@ -144,7 +146,7 @@ public final class Race {
         Map<String, String> opt = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
             if (args[i].startsWith("--") && !args[i].equals("--in-docker") && !args[i].equals("--from-raw")
-                    && i + 1 < args.length) {
+                    && !args[i].equals("--from-json") && i + 1 < args.length) {
                 opt.put(args[i].substring(2), args[++i]);
             }
         }
@@ -205,7 +207,7 @@ public final class Race {
                         continue;
                     }
                     page.append(race.jmh(lib, opt.getOrDefault("regex", "Hs256DecodeBench|AsymDecodeBench"),
-                            opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s")));
+                            opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s"), List.of(args).contains("--from-json")));
                 }
                 race.writePage(opt.getOrDefault("page", "results-jmh.md"), "JMH, with allocation per decode", cmd,
                         page.toString());
@@ -394,8 +396,15 @@ public final class Race {
     }
 
     /** Runs JMH on {@code lib} (pinned, 500 MB), then renders its JSON as a table. */
-    String jmh(Lib lib, String regex, String options) throws Exception {
+    String jmh(Lib lib, String regex, String options, boolean fromJson) throws Exception {
         Path json = Path.of("bench", "results-jmh-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return "## JMH on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+            return jmhSection(lib, json, options);
+        }
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/taskset"))) {
             cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
@@ -411,6 +420,11 @@ public final class Race {
         if (exit != 0) {
             return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
         }
+        return jmhSection(lib, json, options);
+    }
+
+    /** The page section for one libcrypto's JMH results file. */
+    private String jmhSection(Lib lib, Path json, String options) throws IOException {
         StringBuilder s = new StringBuilder("## JMH on " + lib.label() + " (lcjwt's libcrypto; the peers use the JDK)\n\n");
         s.append("JMH average time per decode, options `").append(options).append("`, one pinned CPU; ± is JMH's 99.9 %"
                 + " interval; B/op is `gc.alloc.rate.norm` (JMH's gc profiler counts bytes, not objects)."
@@ -583,7 +597,7 @@ public final class Race {
         if (fromRaw != null) {
             s.append("- When: the run that ended ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
                     Files.getLastModifiedTime(fromRaw).toInstant().atZone(ZoneOffset.UTC).withNano(0)))
-                    .append(" UTC (this page re-rendered from its raw results by `--from-raw`)\n");
+                    .append(" UTC (this page re-rendered from its raw results, `--from-raw` or `--from-json`)\n");
         } else {
             s.append("- When: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0)))
                     .append(" UTC, took ").append(Duration.between(started, Instant.now()).toSeconds()).append(" s\n");
@@ -601,6 +615,15 @@ public final class Race {
             if (r.version() != null && !r.version().isEmpty()) {
                 versions.putIfAbsent(r.contender(), r.contender() + " " + r.version()
                         + (r.runtime() == null || r.family() == null || r.family().equals("java") ? "" : " (" + r.runtime() + ")"));
+            }
+        }
+        if (versions.isEmpty()) {
+            // A JMH page has no race results: name the Java libraries whose benchmarks it shows.
+            for (Contender c : JavaContender.CONTENDERS.values()) {
+                String bench = c.name().startsWith("lcjwt") ? "lcjwt" : c.name();
+                if (body.contains("." + bench)) {
+                    versions.putIfAbsent(bench, bench + " " + c.version());
+                }
             }
         }
         s.append(String.join(", ", versions.values())).append('\n');
