@@ -833,10 +833,6 @@ public final class JsonCursor {
     private boolean lastBig;
 
     /**
-     * Reads a number and returns it as {@code Long}, {@code BigInteger} (integers beyond 64
-     * bits) or {@code Double} (finite only).
-     */
-    /**
      * The common NumericDate, read inline: when the value at the cursor is an integer of 1 to 18
      * digits with no sign, leading zero, fraction or exponent, consumes it and returns it;
      * otherwise consumes nothing and returns -1 (then {@link #readNumber()} reads it).
@@ -866,6 +862,10 @@ public final class JsonCursor {
         return v;
     }
 
+    /**
+     * Reads a number and returns it as {@code Long}, {@code BigInteger} (integers beyond 64
+     * bits) or {@code Double} (finite only).
+     */
     public Number readNumber() {
         int start = scanNumber();
         if (lastIntegral && !lastBig) {

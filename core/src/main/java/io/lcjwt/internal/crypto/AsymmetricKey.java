@@ -63,23 +63,23 @@ public final class AsymmetricKey implements VerifyKey {
         }
         byte[] sig = s.sig; // the decoded signature, at offset 0
         return switch (info.kind()) {
-            case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, 0, sigLen);
-            case EC -> verifyEcdsa(alg, input, len, sig, 0, sigLen);
-            case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig, 0);
+            case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, sigLen);
+            case EC -> verifyEcdsa(alg, input, len, sig, sigLen);
+            case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig);
         };
     }
 
-    private boolean verifyEcdsa(Algorithm alg, MemorySegment input, long len, byte[] sig, int off, int sigLen) {
+    private boolean verifyEcdsa(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigLen) {
         int c = info.curve().coordBytes;
         if (sigLen != 2 * c) {
             return false; // DER, or the wrong curve's size: JWS wants exactly r || s
         }
         byte[] n = info.curve().order();
-        if (!inRange(sig, off, c, n) || !inRange(sig, off + c, c, n)) {
+        if (!inRange(sig, 0, c, n) || !inRange(sig, c, c, n)) {
             return false; // r or s is 0 or >= n (CVE-2022-21449 "psychic signatures")
         }
-        byte[] der = EcdsaDer.encode(sig, off, c);
-        return EvpOps.verify(evp, alg, input, len, der, 0, der.length);
+        byte[] der = EcdsaDer.encode(sig, 0, c);
+        return EvpOps.verify(evp, alg, input, len, der, der.length);
     }
 
     /** 0 < v < n, for a big-endian v of {@code len} bytes and an order of the same length. */
@@ -94,9 +94,9 @@ public final class AsymmetricKey implements VerifyKey {
         return !zero && Arrays.compareUnsigned(b, off, off + len, n, 0, len) < 0;
     }
 
-    private boolean verifyEd25519(Algorithm alg, MemorySegment input, long len, byte[] sig, int off) {
+    private boolean verifyEd25519(Algorithm alg, MemorySegment input, long len, byte[] sig) {
         if (!Backend.get().isAwsLc()) {
-            return EvpOps.verify(evp, alg, input, len, sig, off, 64);
+            return EvpOps.verify(evp, alg, input, len, sig, 64);
         }
         evp.acquire();
         EvpKey.Work w = evp.work();
@@ -104,7 +104,7 @@ public final class AsymmetricKey implements VerifyKey {
             if (w.ed25519Public == null) { // once per pooled Work, which belongs to this key
                 w.ed25519Public = w.allocate(info.x().length).copyFrom(MemorySegment.ofArray(info.x()));
             }
-            return libcrypto_h.ED25519_verify(w.input(input, len), len, w.sig(sig, off, 64), w.ed25519Public) == 1;
+            return libcrypto_h.ED25519_verify(w.input(input, len), len, w.sig(sig, 64), w.ed25519Public) == 1;
         } finally {
             evp.done(w);
             evp.release();

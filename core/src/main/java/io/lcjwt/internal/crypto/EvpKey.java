@@ -60,11 +60,11 @@ public final class EvpKey {
             return buf;
         }
 
-        MemorySegment sig(byte[] s, int off, int len) {
+        MemorySegment sig(byte[] s, int len) {
             if (sig.byteSize() < len) {
                 sig = allocate(len);
             }
-            MemorySegment.copy(s, off, sig, ValueLayout.JAVA_BYTE, 0, len);
+            MemorySegment.copy(s, 0, sig, ValueLayout.JAVA_BYTE, 0, len);
             return sig;
         }
 

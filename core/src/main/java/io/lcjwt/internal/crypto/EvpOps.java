@@ -49,8 +49,8 @@ final class EvpOps {
                 && libcrypto_h.EVP_PKEY_CTX_set_rsa_mgf1_md(pctx, md) == 1);
     }
 
-    /** True only when libcrypto says the signature is valid. */
-    static boolean verify(EvpKey key, Algorithm alg, MemorySegment input, long len, byte[] sig, int sigOff, int sigLen) {
+    /** True only when libcrypto says {@code sig[0, sigLen)} is a valid signature over {@code input[0, len)}. */
+    static boolean verify(EvpKey key, Algorithm alg, MemorySegment input, long len, byte[] sig, int sigLen) {
         MemorySegment pkey = key.acquire();
         EvpKey.Work w = key.work();
         try {
@@ -58,7 +58,7 @@ final class EvpOps {
             libcrypto_h.EVP_MD_CTX_reset(w.mdCtx);
             boolean ok = libcrypto_h.EVP_DigestVerifyInit(w.mdCtx, w.pctxOut, md, MemorySegment.NULL, pkey) == 1
                     && setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
-                    && libcrypto_h.EVP_DigestVerify(w.mdCtx, w.sig(sig, sigOff, sigLen), sigLen,
+                    && libcrypto_h.EVP_DigestVerify(w.mdCtx, w.sig(sig, sigLen), sigLen,
                             w.input(input, len), len) == 1;
             if (!ok) {
                 Backend.get().clearErrors();
