@@ -4,7 +4,7 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.JwtSigner;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.LibCrypto;
-import io.lcjwt.SecretKey;
+import io.lcjwt.JwtSecretKey;
 
 import java.util.Map;
 
@@ -15,7 +15,7 @@ public final class ModulePathMain {
     public static void main(String[] args) {
         byte[] secret = new byte[32];
         new java.security.SecureRandom().nextBytes(secret);
-        try (SecretKey key = SecretKey.of(secret)) {
+        try (JwtSecretKey key = JwtSecretKey.of(secret)) {
             String t = JwtSigner.builder(key).algorithm(Algorithm.HS256).build()
                     .sign(Map.of("sub", "mod", "exp", java.time.Instant.now().plusSeconds(60)));
             Object sub = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build().decode(t).get("sub");

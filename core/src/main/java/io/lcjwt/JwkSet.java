@@ -62,7 +62,7 @@ public final class JwkSet {
     private static JwkSet parse(String json, boolean lenient) {
         Map<String, Object> doc = Jwk.readObject(json);
         if (!(doc.get("keys") instanceof List<?> entries)) {
-            throw new InvalidKeyException("A JWK set is a JSON object with a \"keys\" array (RFC 7517 section 5).");
+            throw new InvalidJwtKeyException("A JWK set is a JSON object with a \"keys\" array (RFC 7517 section 5).");
         }
         List<JwtKey> keys = new ArrayList<>();
         Set<String> kids = new HashSet<>();
@@ -70,21 +70,21 @@ public final class JwkSet {
         try {
             for (Object e : entries) {
                 if (!(e instanceof Map<?, ?> raw)) {
-                    throw new InvalidKeyException("Every member of a JWK set's \"keys\" must be a JSON object.");
+                    throw new InvalidJwtKeyException("Every member of a JWK set's \"keys\" must be a JSON object.");
                 }
                 Map<String, Object> m = (Map<String, Object>) raw;
                 String kty = String.valueOf(m.get("kty"));
                 if (kty.equals("oct")) {
-                    throw new InvalidKeyException("The JWK set publishes a symmetric key; refusing the whole document.");
+                    throw new InvalidJwtKeyException("The JWK set publishes a symmetric key; refusing the whole document.");
                 }
                 for (String member : PRIVATE_MEMBERS) {
                     if (m.containsKey(member)) {
-                        throw new InvalidKeyException("The JWK set publishes private key material (\"" + member
+                        throw new InvalidJwtKeyException("The JWK set publishes private key material (\"" + member
                                 + "\"); refusing the whole document.");
                     }
                 }
                 if (m.get("kid") instanceof String kid && !kids.add(kid)) {
-                    throw new InvalidKeyException("The JWK set has two keys with kid \"" + kid + "\"; a kid must"
+                    throw new InvalidJwtKeyException("The JWK set has two keys with kid \"" + kid + "\"; a kid must"
                             + " name one key.");
                 }
                 String unusable = unusable(m);
@@ -92,12 +92,12 @@ public final class JwkSet {
                     try {
                         keys.add(Keys.fromParsed(Jwk.parse(m)));
                         continue;
-                    } catch (InvalidKeyException ex) {
+                    } catch (InvalidJwtKeyException ex) {
                         unusable = ex.getMessage();
                     }
                 }
                 if (!lenient) {
-                    throw new InvalidKeyException("JWK " + describe(m) + " cannot be used: " + unusable);
+                    throw new InvalidJwtKeyException("JWK " + describe(m) + " cannot be used: " + unusable);
                 }
                 skipped++;
             }
@@ -106,7 +106,7 @@ public final class JwkSet {
             throw e;
         }
         if (keys.isEmpty()) {
-            throw new InvalidKeyException("The JWK set has no key lcjwt can verify with"
+            throw new InvalidJwtKeyException("The JWK set has no key lcjwt can verify with"
                     + (skipped > 0 ? " (" + skipped + " skipped)" : "") + ".");
         }
         return new JwkSet(new ArrayList<>(keys), skipped);
@@ -134,7 +134,7 @@ public final class JwkSet {
         Set<String> kids = new HashSet<>();
         for (JwtKey k : keys) {
             if (k.keyId() != null && !kids.add(k.keyId())) {
-                throw new InvalidKeyException("Two keys have kid \"" + k.keyId() + "\"; a kid must name one key.");
+                throw new InvalidJwtKeyException("Two keys have kid \"" + k.keyId() + "\"; a kid must name one key.");
             }
         }
     }
@@ -167,11 +167,11 @@ public final class JwkSet {
     public String toJson() {
         List<Object> out = new ArrayList<>();
         for (JwtKey k : keys) {
-            PublicKey pub = switch (k) {
-                case PublicKey p -> p;
-                case PrivateKey p -> p.publicKey();
-                case SecretKey s -> throw new IllegalStateException("A JWK set for publishing must not hold a"
-                        + " SecretKey.");
+            JwtPublicKey pub = switch (k) {
+                case JwtPublicKey p -> p;
+                case JwtPrivateKey p -> p.publicKey();
+                case JwtSecretKey s -> throw new IllegalStateException("A JWK set for publishing must not hold a"
+                        + " JwtSecretKey.");
             };
             Map<String, Object> m = new LinkedHashMap<>(Jwk.publicMembers(pub.info()));
             if (pub.keyId() != null) {
@@ -189,7 +189,7 @@ public final class JwkSet {
             if (count == 1) {
                 m.put("alg", only.jwsName());
             }
-            if (k instanceof PrivateKey) {
+            if (k instanceof JwtPrivateKey) {
                 pub.close();
             }
             out.add(m);

@@ -5,7 +5,7 @@ package io.lcjwt;
  * (libcrypto contexts) is freed by {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the
  * key is unreachable. Closing is idempotent; using a closed key throws {@link IllegalStateException}.
  */
-public sealed interface JwtKey extends AutoCloseable permits SecretKey, PublicKey, PrivateKey {
+public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPublicKey, JwtPrivateKey {
 
     /** The key id ({@code kid}), or null. */
     String keyId();
@@ -14,16 +14,16 @@ public sealed interface JwtKey extends AutoCloseable permits SecretKey, PublicKe
     boolean supports(Algorithm algorithm);
 
     /**
-     * A key from a JWK (RFC 7517): {@code kty} {@code oct} gives a {@link SecretKey}; {@code RSA},
-     * {@code EC} and {@code OKP} give a {@link PrivateKey} when {@code d} is present, else a
-     * {@link PublicKey}. {@code kid} is kept; an {@code alg} member restricts the key to that
+     * A key from a JWK (RFC 7517): {@code kty} {@code oct} gives a {@link JwtSecretKey}; {@code RSA},
+     * {@code EC} and {@code OKP} give a {@link JwtPrivateKey} when {@code d} is present, else a
+     * {@link JwtPublicKey}. {@code kid} is kept; an {@code alg} member restricts the key to that
      * algorithm.
      *
      * <pre>{@code
      * JwtKey key = JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"...\",\"y\":\"...\"}");
      * }</pre>
      *
-     * @throws InvalidKeyException when the JWK is malformed, unsupported, weak or inconsistent
+     * @throws InvalidJwtKeyException when the JWK is malformed, unsupported, weak or inconsistent
      */
     static JwtKey fromJwk(String json) {
         return Keys.fromJwk(json);

@@ -18,7 +18,7 @@ import java.util.Set;
  * once, when the signer is built.
  *
  * <pre>{@code
- * JwtSigner signer = JwtSigner.builder(SecretKey.of(secret))
+ * JwtSigner signer = JwtSigner.builder(JwtSecretKey.of(secret))
  *         .algorithm(Algorithm.HS256)
  *         .keyId("k1")
  *         .build();
@@ -156,14 +156,14 @@ public final class JwtSigner {
          * Builds the signer.
          *
          * @throws IllegalStateException if no algorithm was chosen
-         * @throws InvalidKeyException if the key cannot sign with the algorithm
+         * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
          */
         public JwtSigner build() {
             if (algorithm == null) {
                 throw new IllegalStateException("Choose the signing algorithm with algorithm(...).");
             }
-            if (key instanceof PublicKey) {
-                throw new InvalidKeyException("A PublicKey cannot sign; use the matching PrivateKey.");
+            if (key instanceof JwtPublicKey) {
+                throw new InvalidJwtKeyException("A JwtPublicKey cannot sign; use the matching JwtPrivateKey.");
             }
             Keys.requireSupport(key, algorithm);
             VerifyKey impl = Keys.impl(key);

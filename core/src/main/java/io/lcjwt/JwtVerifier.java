@@ -26,7 +26,7 @@ import java.util.Set;
  * one per key set and share it.
  *
  * <pre>{@code
- * JwtVerifier verifier = JwtVerifier.builder(SecretKey.of(secret))
+ * JwtVerifier verifier = JwtVerifier.builder(JwtSecretKey.of(secret))
  *         .algorithms(Algorithm.HS256)          // mandatory allow-list
  *         .audience("my-api")
  *         .issuer("https://id.example")
@@ -294,7 +294,7 @@ public final class JwtVerifier {
          * Builds the verifier.
          *
          * @throws IllegalStateException if no algorithm was allowed
-         * @throws InvalidKeyException if an allowed algorithm has no key that can serve it
+         * @throws InvalidJwtKeyException if an allowed algorithm has no key that can serve it
          */
         public JwtVerifier build() {
             if (algorithms.isEmpty()) {
@@ -318,7 +318,7 @@ public final class JwtVerifier {
                 }
                 if (!served) {
                     Keys.requireSupport(keys.get(0), a);
-                    throw new InvalidKeyException("No configured key can verify " + a.jwsName() + ".");
+                    throw new InvalidJwtKeyException("No configured key can verify " + a.jwsName() + ".");
                 }
             }
             return new JwtVerifier(new TokenVerifier(new StaticKeyResolver(impls), algorithms,

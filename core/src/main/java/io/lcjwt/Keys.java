@@ -10,25 +10,25 @@ final class Keys {
 
     static VerifyKey impl(JwtKey key) {
         return switch (key) {
-            case SecretKey s -> s.impl();
-            case PublicKey p -> p.impl();
-            case PrivateKey p -> p.impl();
+            case JwtSecretKey s -> s.impl();
+            case JwtPublicKey p -> p.impl();
+            case JwtPrivateKey p -> p.impl();
         };
     }
 
     /** Throws the key type's own explanation of why it cannot serve {@code alg}. */
     static void requireSupport(JwtKey key, Algorithm alg) {
         switch (key) {
-            case SecretKey s -> s.requireSupport(alg);
-            case PublicKey p -> requireAsymmetric(key, p.info().describe(), alg);
-            case PrivateKey p -> requireAsymmetric(key, p.impl().info().describe(), alg);
+            case JwtSecretKey s -> s.requireSupport(alg);
+            case JwtPublicKey p -> requireAsymmetric(key, p.info().describe(), alg);
+            case JwtPrivateKey p -> requireAsymmetric(key, p.impl().info().describe(), alg);
         }
     }
 
     private static void requireAsymmetric(JwtKey key, String what, Algorithm alg) {
         if (!key.supports(alg)) {
-            throw new InvalidKeyException("The key is " + what + ", which cannot serve " + alg.jwsName()
-                    + (alg.family() == Algorithm.Family.HMAC ? "; HMAC algorithms need a SecretKey." : "."));
+            throw new InvalidJwtKeyException("The key is " + what + ", which cannot serve " + alg.jwsName()
+                    + (alg.family() == Algorithm.Family.HMAC ? "; HMAC algorithms need a JwtSecretKey." : "."));
         }
     }
 
@@ -38,11 +38,11 @@ final class Keys {
 
     static JwtKey fromParsed(Jwk.Parsed p) {
         if (p.secret() != null) {
-            return SecretKey.of(p.secret(), p.kid());
+            return JwtSecretKey.of(p.secret(), p.kid());
         }
         if (p.pkcs8() != null) {
-            return new PrivateKey(KeyFactory.privateFromPkcs8(p.pkcs8(), p.kid(), p.alg(), p.pub()));
+            return new JwtPrivateKey(KeyFactory.privateFromPkcs8(p.pkcs8(), p.kid(), p.alg(), p.pub()));
         }
-        return new PublicKey(KeyFactory.publicFromInfo(p.pub(), p.kid(), p.alg()));
+        return new JwtPublicKey(KeyFactory.publicFromInfo(p.pub(), p.kid(), p.alg()));
     }
 }

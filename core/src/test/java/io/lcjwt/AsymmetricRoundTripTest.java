@@ -17,21 +17,21 @@ class AsymmetricRoundTripTest {
     @ParameterizedTest
     @EnumSource(value = Algorithm.class, names = {"HS256", "HS384", "HS512"}, mode = EnumSource.Mode.EXCLUDE)
     void signVerifyAndEveryKeyFormat(Algorithm alg) {
-        try (PrivateKey priv = PrivateKey.generate(alg).withKeyId("k-" + alg.jwsName());
-             PublicKey pub = priv.publicKey()) {
+        try (JwtPrivateKey priv = JwtPrivateKey.generate(alg).withKeyId("k-" + alg.jwsName());
+             JwtPublicKey pub = priv.publicKey()) {
             assertEquals("k-" + alg.jwsName(), pub.keyId());
             String token = JwtSigner.builder(priv).algorithm(alg).build().sign(Map.of("sub", "a", "exp", TestTokens.NOW + 60));
             assertEquals("k-" + alg.jwsName(), Unverified.header(token).keyId());
-            for (JwtKey k : new JwtKey[] {pub, PublicKey.fromPem(pub.toPem()), PublicKey.fromDer(pub.toDer()),
-                    JwtKey.fromJwk(pub.toJwk()), PrivateKey.fromDer(priv.toDer()).publicKey(),
-                    ((PrivateKey) JwtKey.fromJwk(priv.toJwk())).publicKey()}) {
+            for (JwtKey k : new JwtKey[] {pub, JwtPublicKey.fromPem(pub.toPem()), JwtPublicKey.fromDer(pub.toDer()),
+                    JwtKey.fromJwk(pub.toJwk()), JwtPrivateKey.fromDer(priv.toDer()).publicKey(),
+                    ((JwtPrivateKey) JwtKey.fromJwk(priv.toJwk())).publicKey()}) {
                 JwtVerifier v = JwtVerifier.builder(k).algorithms(alg).clock(TestTokens.CLOCK).build();
                 assertEquals("a", v.decode(token).get("sub"));
                 assertEquals(pub.thumbprint(), k.thumbprint());
             }
             String pemPriv = "-----BEGIN PRIVATE KEY-----\n"
                     + java.util.Base64.getMimeEncoder().encodeToString(priv.toDer()) + "\n-----END PRIVATE KEY-----\n";
-            try (PrivateKey again = PrivateKey.fromPem(pemPriv)) {
+            try (JwtPrivateKey again = JwtPrivateKey.fromPem(pemPriv)) {
                 String t2 = JwtSigner.builder(again).algorithm(alg).build().signContent("x".getBytes(StandardCharsets.UTF_8));
                 assertEquals("x", new String(JwtVerifier.builder(pub).algorithms(alg).build().verifyContent(t2), StandardCharsets.UTF_8));
             }
@@ -45,7 +45,7 @@ class AsymmetricRoundTripTest {
     @ParameterizedTest
     @EnumSource(value = Algorithm.class, names = {"ES256", "ES256K", "ES384", "ES512"})
     void ecJwkCoordinatesAreFullWidth(Algorithm alg) {
-        try (PrivateKey priv = PrivateKey.generate(alg)) {
+        try (JwtPrivateKey priv = JwtPrivateKey.generate(alg)) {
             Map<String, Object> jwk = io.lcjwt.internal.keys.Jwk.readObject(priv.publicKey().toJwk());
             int c = alg == Algorithm.ES384 ? 48 : alg == Algorithm.ES512 ? 66 : 32;
             assertEquals(c, java.util.Base64.getUrlDecoder().decode((String) jwk.get("x")).length);
@@ -56,8 +56,8 @@ class AsymmetricRoundTripTest {
     @ParameterizedTest
     @EnumSource(value = Algorithm.class, names = {"RS256", "ES256", "EdDSA"})
     void closedKeysFailCleanly(Algorithm alg) {
-        PrivateKey priv = PrivateKey.generate(alg);
-        PublicKey pub = priv.publicKey();
+        JwtPrivateKey priv = JwtPrivateKey.generate(alg);
+        JwtPublicKey pub = priv.publicKey();
         JwtVerifier v = JwtVerifier.builder(pub).algorithms(alg).build();
         JwtSigner s = JwtSigner.builder(priv).algorithm(alg).build();
         String t = s.signContent(new byte[] {1});

@@ -173,7 +173,7 @@ class ClaimsJsonStrictnessTest {
             required[i] = "r" + i;
             requiredMembers.append(",\"r").append(i).append("\":").append(i);
         }
-        try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
             JwtVerifier plain = TestTokens.verifier();
             JwtVerifier strict = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience(TestTokens.AUD)
                     .requireClaims(required).clock(TestTokens.CLOCK).build();

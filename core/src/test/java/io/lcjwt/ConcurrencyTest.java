@@ -25,11 +25,11 @@ class ConcurrencyTest {
     @Test
     void platformAndVirtualThreadsShareVerifiers() throws Exception {
         int keys = 8;
-        List<SecretKey> secretKeys = new ArrayList<>();
+        List<JwtSecretKey> secretKeys = new ArrayList<>();
         List<JwtVerifier> verifiers = new ArrayList<>();
         List<JwtSigner> signers = new ArrayList<>();
         for (int i = 0; i < keys; i++) {
-            SecretKey k = SecretKey.of(TestTokens.bytes(32 + i * 17, i)).withKeyId("k" + i);
+            JwtSecretKey k = JwtSecretKey.of(TestTokens.bytes(32 + i * 17, i)).withKeyId("k" + i);
             secretKeys.add(k);
             Algorithm alg = Algorithm.values()[i % 3];
             if (k.length() < alg.hashBytes()) {
@@ -66,6 +66,6 @@ class ConcurrencyTest {
             }
         }
         assertEquals(2 * 64 * 500, ok.get());
-        secretKeys.forEach(SecretKey::close);
+        secretKeys.forEach(JwtSecretKey::close);
     }
 }

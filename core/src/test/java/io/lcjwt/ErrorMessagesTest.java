@@ -26,14 +26,14 @@ class ErrorMessagesTest {
     @Test
     void everyRejectionSaysWhyAndLeaksNothing() {
         JwtVerifier v = TestTokens.verifier();
-        JwtVerifier strict = JwtVerifier.builder(SecretKey.of(TestTokens.KEY).withKeyId("k1")).algorithms(Algorithm.HS256)
+        JwtVerifier strict = JwtVerifier.builder(JwtSecretKey.of(TestTokens.KEY).withKeyId("k1")).algorithms(Algorithm.HS256)
                 .audience(TestTokens.AUD).issuer("https://id.example").requireClaims("scope").clock(TestTokens.CLOCK)
                 .maxTokenBytes(4096).build();
         String good = TestTokens.hs256(TestTokens.CLAIMS);
         String forged = good.substring(0, good.lastIndexOf('.') + 1)
                 + TestTokens.b64(TestTokens.mac("HmacSHA256", TestTokens.bytes(64, 99), "x"));
         String hugeKid = "k".repeat(2_000);
-        SecretKey closed = SecretKey.of(TestTokens.bytes(32, 5));
+        JwtSecretKey closed = JwtSecretKey.of(TestTokens.bytes(32, 5));
         JwtVerifier closedVerifier = JwtVerifier.builder(closed).algorithms(Algorithm.HS256).audience("a").build();
         closed.close();
 
@@ -67,10 +67,10 @@ class ErrorMessagesTest {
                     "{\"aud\":\"my-api\",\"exp\":1700003600,\"pad\":\"" + "p".repeat(5000) + "\"}")), "maxTokenBytes"),
             new Case("duplicate claim", MalformedJwtException.class, () -> v.decode(TestTokens.hs256(
                     "{\"aud\":\"my-api\",\"exp\":1700003600,\"exp\":1800000000}")), "duplicate"),
-            new Case("short secret", InvalidKeyException.class, () -> SecretKey.of(new byte[16]), "32 bytes"),
-            new Case("public key as secret", InvalidKeyException.class,
-                    () -> SecretKey.of(PrivateKey.generate(Algorithm.ES256).publicKey().toPem().getBytes(StandardCharsets.US_ASCII)), "public key"),
-            new Case("encrypted PEM", InvalidKeyException.class, () -> PrivateKey.fromPem(
+            new Case("short secret", InvalidJwtKeyException.class, () -> JwtSecretKey.of(new byte[16]), "32 bytes"),
+            new Case("public key as secret", InvalidJwtKeyException.class,
+                    () -> JwtSecretKey.of(JwtPrivateKey.generate(Algorithm.ES256).publicKey().toPem().getBytes(StandardCharsets.US_ASCII)), "public key"),
+            new Case("encrypted PEM", InvalidJwtKeyException.class, () -> JwtPrivateKey.fromPem(
                     "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n"), "encrypted", "openssl"),
             new Case("closed key", IllegalStateException.class, () -> closedVerifier.decode(good), "closed"));
 

@@ -74,8 +74,8 @@ class JcaAsymmetricCrossCheckTest {
     @MethodSource("cases")
     void bothWays(Algorithm alg, int bits) throws Exception {
         KeyPair jdk = jcaKeyPair(alg, bits);
-        try (PrivateKey priv = PrivateKey.fromDer(jdk.getPrivate().getEncoded());
-             PublicKey pub = PublicKey.fromDer(jdk.getPublic().getEncoded())) {
+        try (JwtPrivateKey priv = JwtPrivateKey.fromDer(jdk.getPrivate().getEncoded());
+             JwtPublicKey pub = JwtPublicKey.fromDer(jdk.getPublic().getEncoded())) {
             JwtVerifier v = JwtVerifier.builder(pub).algorithms(alg).clock(TestTokens.CLOCK).build();
             String header = TestTokens.b64("{\"alg\":\"" + alg.jwsName() + "\",\"typ\":\"JWT\"}");
             String payload = TestTokens.b64("{\"sub\":\"jdk\",\"exp\":1700003600}");

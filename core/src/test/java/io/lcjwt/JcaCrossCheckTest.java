@@ -61,7 +61,7 @@ class JcaCrossCheckTest {
             int keyLen = Math.max(alg.hashBytes(), 32 + r.nextInt(269));
             byte[] secret = TestTokens.bytes(keyLen, r.nextInt());
             Map<String, Object> claims = randomClaims(r);
-            try (SecretKey key = SecretKey.of(secret)) {
+            try (JwtSecretKey key = JwtSecretKey.of(secret)) {
                 JwtVerifier v = JwtVerifier.builder(key).algorithms(alg).clock(TestTokens.CLOCK).build();
 
                 // lcjwt signs; the JDK computes the same MAC over the same signing input.

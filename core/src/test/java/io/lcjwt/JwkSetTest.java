@@ -24,9 +24,9 @@ class JwkSetTest {
 
     @Test
     void publishesPublicMembersAndVerifiesByKid() {
-        try (PrivateKey rsa = PrivateKey.generate(Algorithm.RS256).withKeyId("rsa-1");
-             PrivateKey ec = PrivateKey.generate(Algorithm.ES256).withKeyId("ec-1");
-             PrivateKey ed = PrivateKey.generate(Algorithm.EdDSA).withKeyId("ed-1")) {
+        try (JwtPrivateKey rsa = JwtPrivateKey.generate(Algorithm.RS256).withKeyId("rsa-1");
+             JwtPrivateKey ec = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("ec-1");
+             JwtPrivateKey ed = JwtPrivateKey.generate(Algorithm.EdDSA).withKeyId("ed-1")) {
             String json = JwkSet.of(rsa, ec, ed).toJson();
             assertFalse(json.contains("\"d\""), json);
             Map<String, Object> doc = io.lcjwt.internal.keys.Jwk.readObject(json);
@@ -42,7 +42,7 @@ class JwkSetTest {
             assertTrue(set.byKeyId("ec-1").isPresent());
             JwtVerifier v = JwtVerifier.builder(set).algorithms(Algorithm.RS256, Algorithm.ES256, Algorithm.EdDSA)
                     .clock(TestTokens.CLOCK).build();
-            for (PrivateKey k : List.of(rsa, ec, ed)) {
+            for (JwtPrivateKey k : List.of(rsa, ec, ed)) {
                 Algorithm alg = k == rsa ? Algorithm.RS256 : k == ec ? Algorithm.ES256 : Algorithm.EdDSA;
                 String t = JwtSigner.builder(k).algorithm(alg).build().sign(Map.of("sub", k.keyId(), "exp", TestTokens.NOW + 60));
                 assertEquals(k.keyId(), v.decode(t).get("sub"));
@@ -56,31 +56,31 @@ class JwkSetTest {
 
     @Test
     void row21_unusableKeysAreSkippedOnlyInLenientMode() {
-        try (PrivateKey a = PrivateKey.generate(Algorithm.ES256).withKeyId("a");
-             PrivateKey b = PrivateKey.generate(Algorithm.ES256).withKeyId("b")) {
+        try (JwtPrivateKey a = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("a");
+             JwtPrivateKey b = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("b")) {
             String good = a.publicKey().toJwk();
             String other = b.publicKey().toJwk();
             for (String bad : List.of(withMember(other, "\"use\":\"enc\""), withMember(other, "\"key_ops\":[\"encrypt\"]"),
                     "{\"kty\":\"OKP\",\"crv\":\"X25519\",\"x\":\"" + TestTokens.b64(new byte[32]) + "\",\"kid\":\"x\"}",
                     "{\"kty\":\"RSA\",\"n\":\"" + TestTokens.b64(new byte[128]) + "\",\"e\":\"AQAB\",\"kid\":\"weak\"}")) {
-                assertThrows(InvalidKeyException.class, () -> JwkSet.parse(set(good, bad)), bad);
+                assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parse(set(good, bad)), bad);
                 JwkSet lenient = JwkSet.parseLenient(set(good, bad));
                 assertEquals(1, lenient.keys().size(), bad);
                 assertEquals(1, lenient.skipped(), bad);
             }
             // fatal in both modes: private members, a symmetric key, duplicate kids, no usable key
-            try (PrivateKey c = PrivateKey.generate(Algorithm.ES256).withKeyId("c")) {
+            try (JwtPrivateKey c = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("c")) {
                 String priv = c.toJwk();
                 String oct = "{\"kty\":\"oct\",\"k\":\"" + TestTokens.b64(TestTokens.KEY) + "\",\"kid\":\"s\"}";
                 for (String doc : List.of(set(good, priv), set(good, oct), set(good, good), set(withMember(other, "\"use\":\"enc\"")),
                         "{\"keys\":{}}", "[]", "{\"keys\":[1]}", "{\"keys\":[" + good + "]")) {
-                    assertThrows(InvalidKeyException.class, () -> JwkSet.parseLenient(doc), doc);
-                    assertThrows(InvalidKeyException.class, () -> JwkSet.parse(doc), doc);
+                    assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parseLenient(doc), doc);
+                    assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parse(doc), doc);
                 }
             }
             // a JWK alg other than the token's: that key does not serve the token
             String es384Tagged = withMember(good, "\"alg\":\"ES384\"");
-            assertThrows(InvalidKeyException.class, () -> JwtVerifier.builder(JwkSet.parse(set(es384Tagged)))
+            assertThrows(InvalidJwtKeyException.class, () -> JwtVerifier.builder(JwkSet.parse(set(es384Tagged)))
                     .algorithms(Algorithm.ES256).build());
         }
     }

@@ -68,8 +68,8 @@ class JwksClientTest {
     final AtomicReference<Behaviour> behaviour = new AtomicReference<>();
     final AtomicInteger hits = new AtomicInteger();
     final TestClock clock = new TestClock();
-    PrivateKey k1;
-    PrivateKey k2;
+    JwtPrivateKey k1;
+    JwtPrivateKey k2;
 
     @BeforeEach
     void start() throws IOException {
@@ -84,8 +84,8 @@ class JwksClientTest {
             }
         });
         server.start();
-        k1 = PrivateKey.generate(Algorithm.ES256).withKeyId("k1");
-        k2 = PrivateKey.generate(Algorithm.ES256).withKeyId("k2");
+        k1 = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("k1");
+        k2 = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("k2");
     }
 
     @AfterEach
@@ -110,11 +110,11 @@ class JwksClientTest {
         };
     }
 
-    static String jwks(PrivateKey... keys) {
+    static String jwks(JwtPrivateKey... keys) {
         return JwkSet.of(keys).toJson();
     }
 
-    String token(PrivateKey k) {
+    String token(JwtPrivateKey k) {
         return JwtSigner.builder(k).algorithm(Algorithm.ES256).build()
                 .sign(Map.of("sub", k.keyId(), "aud", "api", "exp", TestTokens.NOW + 86_400 * 3));
     }

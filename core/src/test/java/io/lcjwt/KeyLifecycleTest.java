@@ -14,7 +14,7 @@ class KeyLifecycleTest {
     @Test
     void closeIsIdempotentAndUseAfterCloseIsAClearError() {
         long before = LibCrypto.liveNativeObjects().hmacContexts();
-        SecretKey key = SecretKey.of(TestTokens.KEY);
+        JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY);
         JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api").clock(TestTokens.CLOCK).build();
         assertEquals("alice", v.decode(TestTokens.hs256(TestTokens.CLAIMS)).get("sub"));
         assertTrue(LibCrypto.liveNativeObjects().hmacContexts() > before, "a context was made and pooled");
@@ -34,12 +34,12 @@ class KeyLifecycleTest {
      */
     @Test
     void verifiersKeepTheirKeysAliveThroughGc() throws Exception {
-        JwtVerifier hs = JwtVerifier.builder(SecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
+        JwtVerifier hs = JwtVerifier.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
                 .audience("my-api").clock(TestTokens.CLOCK).build();
-        PrivateKey ec = PrivateKey.generate(Algorithm.ES256);
+        JwtPrivateKey ec = JwtPrivateKey.generate(Algorithm.ES256);
         JwtVerifier es = JwtVerifier.builder(ec.publicKey()).algorithms(Algorithm.ES256).clock(TestTokens.CLOCK).build();
         JwtSigner esSigner = JwtSigner.builder(ec).algorithm(Algorithm.ES256).build();
-        JwtSigner hsSigner = JwtSigner.builder(SecretKey.of(TestTokens.KEY)).algorithm(Algorithm.HS256).build();
+        JwtSigner hsSigner = JwtSigner.builder(JwtSecretKey.of(TestTokens.KEY)).algorithm(Algorithm.HS256).build();
         ec = null;
         for (int i = 0; i < 5; i++) {
             System.gc();
@@ -53,14 +53,14 @@ class KeyLifecycleTest {
 
     @Test
     void toStringNeverShowsTheSecret() {
-        try (SecretKey key = SecretKey.of("0123456789abcdef0123456789abcdef".getBytes()).withKeyId("k9")) {
-            assertEquals("SecretKey[kid=k9, 32 bytes]", key.toString());
+        try (JwtSecretKey key = JwtSecretKey.of("0123456789abcdef0123456789abcdef".getBytes()).withKeyId("k9")) {
+            assertEquals("JwtSecretKey[kid=k9, 32 bytes]", key.toString());
         }
     }
 
     @Test
     void nativeContextsStayBoundedUnderManyThreads() throws Exception {
-        try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
             JwtSigner s = JwtSigner.builder(key).algorithm(Algorithm.HS256).build();
             long before = LibCrypto.liveNativeObjects().hmacContexts();
             try (var pool = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
@@ -83,8 +83,8 @@ class KeyLifecycleTest {
     @Test
     void repeatedVerifiesHoldNoMoreNativeMemory() {
         for (Algorithm alg : new Algorithm[] {Algorithm.EdDSA, Algorithm.ES256, Algorithm.PS256}) {
-            try (PrivateKey k = alg == Algorithm.PS256 ? PrivateKey.generateRsa(2048) : PrivateKey.generate(alg);
-                 PublicKey pub = k.publicKey()) {
+            try (JwtPrivateKey k = alg == Algorithm.PS256 ? JwtPrivateKey.generateRsa(2048) : JwtPrivateKey.generate(alg);
+                 JwtPublicKey pub = k.publicKey()) {
                 JwtSigner signer = JwtSigner.builder(k).algorithm(alg).build();
                 JwtVerifier v = JwtVerifier.builder(pub).algorithms(alg).allowMissingExpiration().build();
                 String token = signer.sign(Map.of("sub", "x"));

@@ -31,7 +31,7 @@ class Rfc7515AppendixA1Test {
     @Test
     void verifiesBeforeExpiry() {
         Clock before = Clock.fixed(Instant.ofEpochSecond(1300819370L), ZoneOffset.UTC);
-        try (SecretKey key = SecretKey.of(KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(KEY)) {
             JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).issuer("joe").clock(before).build();
             Map<String, Object> claims = v.decode(TOKEN);
             assertEquals("joe", claims.get("iss"));
@@ -45,7 +45,7 @@ class Rfc7515AppendixA1Test {
 
     @Test
     void isRefusedAfterExpiry() {
-        try (SecretKey key = SecretKey.of(KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(KEY)) {
             JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build();
             ExpiredJwtException e = assertThrows(ExpiredJwtException.class, () -> v.decode(TOKEN));
             assertEquals(Instant.ofEpochSecond(1300819380L), e.expiredAt());

@@ -39,7 +39,7 @@ class RfcAsymmetricVectorsTest {
         Map<String, Object> f = fixture(name);
         Object jwkObj = f.containsKey("jwk") ? f.get("jwk") : f.get("publicJwk");
         JwtKey key = JwtKey.fromJwk(json(jwkObj));
-        PublicKey pub = key instanceof PrivateKey pk ? pk.publicKey() : (PublicKey) key;
+        JwtPublicKey pub = key instanceof JwtPrivateKey pk ? pk.publicKey() : (JwtPublicKey) key;
         String jws = (String) f.get("jws");
         Algorithm alg = Algorithm.fromJwsName(Unverified.header(jws).algorithm().jwsName());
         JwtVerifier v = JwtVerifier.builder(pub).algorithms(alg).build();
@@ -50,7 +50,7 @@ class RfcAsymmetricVectorsTest {
         raw[raw.length / 3] ^= 0x04;
         String forged = jws.substring(0, jws.lastIndexOf('.') + 1) + TestTokens.b64(raw);
         assertInstanceOf(BadSignatureException.class, assertThrows(JwtException.class, () -> v.verifyContent(forged)));
-        if (key instanceof PrivateKey pk) {
+        if (key instanceof JwtPrivateKey pk) {
             // The private half signs something its public half verifies.
             String mine = JwtSigner.builder(pk).algorithm(alg).build().signContent("lcjwt".getBytes(StandardCharsets.UTF_8));
             assertEquals("lcjwt", new String(v.verifyContent(mine), StandardCharsets.UTF_8));
@@ -83,7 +83,7 @@ class RfcAsymmetricVectorsTest {
     void rfc7515AppendixA2ReSignsByteForByte() throws IOException {
         // RSASSA-PKCS1-v1_5 is deterministic: lcjwt's signature equals the RFC's.
         Map<String, Object> f = fixture("rfc7515-a2.json");
-        try (PrivateKey key = (PrivateKey) JwtKey.fromJwk(json(f.get("jwk")))) {
+        try (JwtPrivateKey key = (JwtPrivateKey) JwtKey.fromJwk(json(f.get("jwk")))) {
             String jws = (String) f.get("jws");
             String input = jws.substring(0, jws.lastIndexOf('.'));
             // re-sign the same signing input through the signer's content path

@@ -58,7 +58,7 @@ class RoundTripTest {
     @ParameterizedTest
     @EnumSource(names = {"HS256", "HS384", "HS512"})
     void everyInputAndOutputKind(Algorithm alg) {
-        try (SecretKey key = SecretKey.of(TestTokens.bytes(64, alg.ordinal())).withKeyId("k-" + alg)) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.bytes(64, alg.ordinal())).withKeyId("k-" + alg)) {
             JwtSigner signer = JwtSigner.builder(key).algorithm(alg).header("x-app", "tests").build();
             Claims in = new Claims("alice", List.of("my-api"), EXP, TestTokens.NOW, List.of("admin", "dev"),
                     new Address("Lyon", 69000));
@@ -112,7 +112,7 @@ class RoundTripTest {
     @ParameterizedTest
     @EnumSource(names = {"HS256", "HS384", "HS512"})
     void arbitraryContent(Algorithm alg) {
-        try (SecretKey key = SecretKey.of(TestTokens.bytes(64, 99))) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.bytes(64, 99))) {
             JwtSigner signer = JwtSigner.builder(key).algorithm(alg).build();
             byte[] content = {0, 1, 2, (byte) 0xFF, '.', '"', 'x'};
             String jws = signer.signContent(content);
@@ -136,7 +136,7 @@ class RoundTripTest {
      */
     @Test
     void payloadsOfEveryLengthThroughReusedBuffers() {
-        try (SecretKey key = SecretKey.of(TestTokens.bytes(64, 7))) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.bytes(64, 7))) {
             JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.HS256).build();
             JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build();
             java.util.Random random = new java.util.Random(42);
@@ -165,7 +165,7 @@ class RoundTripTest {
     @EnumSource(names = {"HS256", "HS384", "HS512"})
     void signedTokensMatchTheJdksMac(Algorithm alg) {
         byte[] secret = TestTokens.bytes(64, 5);
-        try (SecretKey key = SecretKey.of(secret)) {
+        try (JwtSecretKey key = JwtSecretKey.of(secret)) {
             String token = JwtSigner.builder(key).algorithm(alg).build().sign(Map.of("sub", "x", "n", 1));
             int dot = token.lastIndexOf('.');
             assertEquals(TestTokens.b64(TestTokens.mac(TestTokens.jca(alg.jwsName()), secret, token.substring(0, dot))),

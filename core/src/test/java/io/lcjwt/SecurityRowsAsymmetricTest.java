@@ -40,23 +40,23 @@ class SecurityRowsAsymmetricTest {
     // Row 3
     @Test
     void row03_publicKeyAsHmacSecretIsImpossible() {
-        try (PrivateKey priv = PrivateKey.generate(Algorithm.RS256); PublicKey pub = priv.publicKey()) {
+        try (JwtPrivateKey priv = JwtPrivateKey.generate(Algorithm.RS256); JwtPublicKey pub = priv.publicKey()) {
             for (byte[] confusable : List.of(pub.toPem().getBytes(StandardCharsets.US_ASCII), pub.toDer(),
                     pub.toJwk().getBytes(StandardCharsets.US_ASCII))) {
-                assertThrows(InvalidKeyException.class, () -> SecretKey.of(confusable));
+                assertThrows(InvalidJwtKeyException.class, () -> JwtSecretKey.of(confusable));
                 // An attacker signs HS256 with the public key as secret: the RSA verifier refuses the alg.
                 String forged = TestTokens.hs("HS256", "{\"alg\":\"HS256\"}", CLAIMS, confusable);
                 rejects(AlgorithmNotAllowedException.class, verifier(pub, Algorithm.RS256), forged);
             }
-            assertThrows(InvalidKeyException.class, () -> verifier(pub, Algorithm.HS256));
-            assertThrows(InvalidKeyException.class, () -> verifier(pub, Algorithm.RS256, Algorithm.HS256));
+            assertThrows(InvalidJwtKeyException.class, () -> verifier(pub, Algorithm.HS256));
+            assertThrows(InvalidJwtKeyException.class, () -> verifier(pub, Algorithm.RS256, Algorithm.HS256));
         }
     }
 
     // Row 4
     @Test
     void row04_ecdsaZeroAndOutOfRangeScalarsAreRefused() {
-        try (PrivateKey priv = PrivateKey.generate(Algorithm.ES256); PublicKey pub = priv.publicKey()) {
+        try (JwtPrivateKey priv = JwtPrivateKey.generate(Algorithm.ES256); JwtPublicKey pub = priv.publicKey()) {
             JwtVerifier v = verifier(pub, Algorithm.ES256);
             byte[] n = HexFormat.of().parseHex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551");
             byte[] one = new byte[32];
@@ -81,7 +81,7 @@ class SecurityRowsAsymmetricTest {
         var kpg = KeyPairGenerator.getInstance("EC");
         kpg.initialize(new java.security.spec.ECGenParameterSpec("secp256r1"));
         var kp = kpg.generateKeyPair();
-        try (PublicKey pub = PublicKey.fromDer(kp.getPublic().getEncoded())) {
+        try (JwtPublicKey pub = JwtPublicKey.fromDer(kp.getPublic().getEncoded())) {
             JwtVerifier v = verifier(pub, Algorithm.ES256);
             String in = input("ES256");
             Signature der = Signature.getInstance("SHA256withECDSA");
@@ -118,28 +118,28 @@ class SecurityRowsAsymmetricTest {
         var kpg = KeyPairGenerator.getInstance("RSA");
         kpg.initialize(1024);
         byte[] small = kpg.generateKeyPair().getPublic().getEncoded();
-        InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> PublicKey.fromDer(small));
+        InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwtPublicKey.fromDer(small));
         assertTrue(e.getMessage().contains("2048"), e.getMessage());
         BigInteger n2048 = BigInteger.ONE.shiftLeft(2047).add(BigInteger.valueOf(12345)).or(BigInteger.ONE);
         BigInteger n8200 = BigInteger.ONE.shiftLeft(8199).or(BigInteger.ONE);
-        assertThrows(InvalidKeyException.class, () -> PublicKey.fromDer(rsaSpki(n8200, BigInteger.valueOf(65537))));
+        assertThrows(InvalidJwtKeyException.class, () -> JwtPublicKey.fromDer(rsaSpki(n8200, BigInteger.valueOf(65537))));
         for (long exp : new long[] {3, 17, 65536, 65538, 1}) {
-            InvalidKeyException ex = assertThrows(InvalidKeyException.class,
-                    () -> PublicKey.fromDer(rsaSpki(n2048, BigInteger.valueOf(exp))));
+            InvalidJwtKeyException ex = assertThrows(InvalidJwtKeyException.class,
+                    () -> JwtPublicKey.fromDer(rsaSpki(n2048, BigInteger.valueOf(exp))));
             assertTrue(ex.getMessage().contains("exponent"), ex.getMessage());
         }
-        assertThrows(InvalidKeyException.class, () -> PrivateKey.generateRsa(1024));
+        assertThrows(InvalidJwtKeyException.class, () -> JwtPrivateKey.generateRsa(1024));
     }
 
     // Row 20
     @Test
     void row20_badCurvesPointsAndEd25519Keys() {
-        try (PrivateKey p256 = PrivateKey.generate(Algorithm.ES256); PrivateKey p384 = PrivateKey.generate(Algorithm.ES384)) {
+        try (JwtPrivateKey p256 = JwtPrivateKey.generate(Algorithm.ES256); JwtPrivateKey p384 = JwtPrivateKey.generate(Algorithm.ES384)) {
             byte[] spki = p256.publicKey().toDer();
             spki[spki.length - 1] ^= 1; // y no longer matches x
-            assertThrows(InvalidKeyException.class, () -> PublicKey.fromDer(spki));
-            PublicKey pub384 = p384.publicKey();
-            assertThrows(InvalidKeyException.class, () -> verifier(pub384, Algorithm.ES256));
+            assertThrows(InvalidJwtKeyException.class, () -> JwtPublicKey.fromDer(spki));
+            JwtPublicKey pub384 = p384.publicKey();
+            assertThrows(InvalidJwtKeyException.class, () -> verifier(pub384, Algorithm.ES256));
             String es256 = JwtSigner.builder(p256).algorithm(Algorithm.ES256).build().sign(Map.of("exp", 1700003600L));
             rejects(AlgorithmNotAllowedException.class, verifier(pub384, Algorithm.ES384), es256);
         }
@@ -151,15 +151,15 @@ class SecurityRowsAsymmetricTest {
         };
         for (String hex : smallOrder) {
             byte[] der = Der.seq(Der.seq(Der.oid("1.3.101.112")), Der.bitString(HexFormat.of().parseHex(hex)));
-            InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> PublicKey.fromDer(der));
+            InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwtPublicKey.fromDer(der));
             assertTrue(e.getMessage().contains("small order") || e.getMessage().contains("canonical"), e.getMessage());
         }
         byte[] nonCanonical = Der.seq(Der.seq(Der.oid("1.3.101.112")),
                 Der.bitString(HexFormat.of().parseHex("edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")));
-        assertThrows(InvalidKeyException.class, () -> PublicKey.fromDer(nonCanonical));
+        assertThrows(InvalidJwtKeyException.class, () -> JwtPublicKey.fromDer(nonCanonical));
 
         // Non-canonical S (S + L) must not verify.
-        try (PrivateKey ed = PrivateKey.generate(Algorithm.EdDSA); PublicKey pub = ed.publicKey()) {
+        try (JwtPrivateKey ed = JwtPrivateKey.generate(Algorithm.EdDSA); JwtPublicKey pub = ed.publicKey()) {
             JwtVerifier v = verifier(pub, Algorithm.EdDSA);
             String t = JwtSigner.builder(ed).algorithm(Algorithm.EdDSA).build().sign(Map.of("exp", 1700003600L));
             v.decode(t);
@@ -185,7 +185,7 @@ class SecurityRowsAsymmetricTest {
         var kpg = KeyPairGenerator.getInstance("RSA");
         kpg.initialize(2048);
         var kp = kpg.generateKeyPair();
-        try (PublicKey pub = PublicKey.fromDer(kp.getPublic().getEncoded())) {
+        try (JwtPublicKey pub = JwtPublicKey.fromDer(kp.getPublic().getEncoded())) {
             JwtVerifier v = verifier(pub, Algorithm.RS256, Algorithm.PS256);
             String rsIn = input("RS256");
             String psIn = input("PS256");

@@ -96,13 +96,13 @@ class SecurityRowsHmacTest {
                 + "04".repeat(1) + "11".repeat(64));
         for (byte[] b : List.of(pem.getBytes(StandardCharsets.US_ASCII), jwk.getBytes(StandardCharsets.US_ASCII),
                 ssh.getBytes(StandardCharsets.US_ASCII), der)) {
-            InvalidKeyException e = assertThrows(InvalidKeyException.class, () -> SecretKey.of(b));
+            InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwtSecretKey.of(b));
             assertTrue(e.getMessage().contains("look like"), e.getMessage());
         }
-        // And a SecretKey can never verify an asymmetric algorithm: keys are typed.
-        try (SecretKey k = SecretKey.of(KEY)) {
+        // And a JwtSecretKey can never verify an asymmetric algorithm: keys are typed.
+        try (JwtSecretKey k = JwtSecretKey.of(KEY)) {
             assertFalse(k.supports(Algorithm.RS256));
-            assertThrows(InvalidKeyException.class,
+            assertThrows(InvalidJwtKeyException.class,
                     () -> JwtVerifier.builder(k).algorithms(Algorithm.RS256).build());
         }
     }
@@ -186,7 +186,7 @@ class SecurityRowsHmacTest {
     @Test
     void row08_kidIsAnOpaqueExactMatchWithNoFallback() {
         byte[] k2 = TestTokens.bytes(64, 2);
-        try (SecretKey key1 = SecretKey.of(KEY).withKeyId("k1"); SecretKey key2 = SecretKey.of(k2).withKeyId("k2")) {
+        try (JwtSecretKey key1 = JwtSecretKey.of(KEY).withKeyId("k1"); JwtSecretKey key2 = JwtSecretKey.of(k2).withKeyId("k2")) {
             JwtVerifier two = JwtVerifier.builder(List.of(key1, key2)).algorithms(Algorithm.HS256)
                     .audience(AUD).clock(CLOCK).build();
             assertEquals("alice", two.decode(hs256Header("{\"alg\":\"HS256\",\"kid\":\"k1\"}", CLAIMS)).get("sub"));
@@ -273,7 +273,7 @@ class SecurityRowsHmacTest {
         V.decode(hs256("{\"aud\":\"my-api\",\"exp\":" + (now + 99) + ",\"nbf\":" + now + "}"));
         rejects(MissingClaimException.class, hs256("{\"aud\":\"my-api\"}"));
 
-        try (SecretKey key = SecretKey.of(KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(KEY)) {
             JwtVerifier lenient = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience(AUD)
                     .clock(CLOCK).leeway(Duration.ofSeconds(30)).build();
             lenient.decode(hs256("{\"aud\":\"my-api\",\"exp\":" + (now - 29) + "}"));
@@ -302,7 +302,7 @@ class SecurityRowsHmacTest {
         }
         MissingClaimException missing = rejects(MissingClaimException.class, hs256("{\"sub\":\"x\"" + exp));
         assertEquals("aud", missing.claim());
-        try (SecretKey key = SecretKey.of(KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(KEY)) {
             JwtVerifier none = JwtVerifier.builder(key).algorithms(Algorithm.HS256).clock(CLOCK).build();
             rejects(InvalidClaimException.class, none, hs256("{\"aud\":\"my-api\"" + exp));
             assertEquals("x", none.decode(hs256("{\"sub\":\"x\"" + exp)).get("sub"));
@@ -326,7 +326,7 @@ class SecurityRowsHmacTest {
         assertTrue(e.getMessage().contains("cap"), e.getMessage());
         rejects(MalformedJwtException.class, ".".repeat(60_000));
         rejects(MalformedJwtException.class, "a.".repeat(30_000) + "a");
-        try (SecretKey key = SecretKey.of(KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(KEY)) {
             JwtVerifier small = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience(AUD).clock(CLOCK)
                     .maxTokenBytes(100).build();
             rejects(MalformedJwtException.class, small, hs256(CLAIMS));
@@ -372,18 +372,18 @@ class SecurityRowsHmacTest {
     // Row 18
     @Test
     void row18_shortSecretsAreRefusedAtImport() {
-        assertThrows(InvalidKeyException.class, () -> SecretKey.of(new byte[31]));
-        assertThrows(InvalidKeyException.class, () -> SecretKey.of(new byte[0]));
-        assertThrows(InvalidKeyException.class, () -> SecretKey.of(null));
-        assertThrows(InvalidKeyException.class, () -> SecretKey.ofInsecureShortSecret(new byte[0]));
-        try (SecretKey k40 = SecretKey.of(TestTokens.bytes(40, 1)); SecretKey k48 = SecretKey.of(TestTokens.bytes(48, 1))) {
-            assertThrows(InvalidKeyException.class, () -> JwtVerifier.builder(k40).algorithms(Algorithm.HS384).build());
-            assertThrows(InvalidKeyException.class, () -> JwtSigner.builder(k48).algorithm(Algorithm.HS512).build());
+        assertThrows(InvalidJwtKeyException.class, () -> JwtSecretKey.of(new byte[31]));
+        assertThrows(InvalidJwtKeyException.class, () -> JwtSecretKey.of(new byte[0]));
+        assertThrows(InvalidJwtKeyException.class, () -> JwtSecretKey.of(null));
+        assertThrows(InvalidJwtKeyException.class, () -> JwtSecretKey.ofInsecureShortSecret(new byte[0]));
+        try (JwtSecretKey k40 = JwtSecretKey.of(TestTokens.bytes(40, 1)); JwtSecretKey k48 = JwtSecretKey.of(TestTokens.bytes(48, 1))) {
+            assertThrows(InvalidJwtKeyException.class, () -> JwtVerifier.builder(k40).algorithms(Algorithm.HS384).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JwtSigner.builder(k48).algorithm(Algorithm.HS512).build());
             JwtVerifier.builder(k48).algorithms(Algorithm.HS384).build();
         }
         // explicit opt-in for legacy secrets
         byte[] legacy = "legacy-secret".getBytes(StandardCharsets.US_ASCII);
-        try (SecretKey k = SecretKey.ofInsecureShortSecret(legacy)) {
+        try (JwtSecretKey k = JwtSecretKey.ofInsecureShortSecret(legacy)) {
             String t = JwtSigner.builder(k).algorithm(Algorithm.HS256).build().sign(Map.of("exp", TestTokens.NOW + 5));
             assertEquals(TestTokens.NOW + 5, JwtVerifier.builder(k).algorithms(Algorithm.HS256).clock(CLOCK).build()
                     .decode(t).get("exp"));

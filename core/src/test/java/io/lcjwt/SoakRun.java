@@ -222,14 +222,14 @@ public final class SoakRun {
         JwtKey signing;
         JwtKey verifying;
         if (alg.family() == Algorithm.Family.HMAC) {
-            SecretKey k = SecretKey.of(TestTokens.bytes(64, alg.ordinal()));
+            JwtSecretKey k = JwtSecretKey.of(TestTokens.bytes(64, alg.ordinal()));
             signing = k;
             verifying = k;
             keys.add(k);
         } else {
-            PrivateKey k = alg.family() == Algorithm.Family.ECDSA || alg == Algorithm.EdDSA
-                    ? PrivateKey.generate(alg) : PrivateKey.generateRsa(2048);
-            PublicKey pub = PublicKey.fromDer(k.publicKey().toDer());
+            JwtPrivateKey k = alg.family() == Algorithm.Family.ECDSA || alg == Algorithm.EdDSA
+                    ? JwtPrivateKey.generate(alg) : JwtPrivateKey.generateRsa(2048);
+            JwtPublicKey pub = JwtPublicKey.fromDer(k.publicKey().toDer());
             signing = k;
             verifying = pub;
             keys.add(k);

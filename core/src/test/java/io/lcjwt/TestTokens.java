@@ -81,6 +81,6 @@ final class TestTokens {
     static final String CLAIMS = "{\"sub\":\"alice\",\"aud\":\"my-api\",\"iat\":1700000000,\"exp\":1700003600}";
 
     static JwtVerifier verifier() {
-        return JwtVerifier.builder(SecretKey.of(KEY)).algorithms(Algorithm.HS256).audience(AUD).clock(CLOCK).build();
+        return JwtVerifier.builder(JwtSecretKey.of(KEY)).algorithms(Algorithm.HS256).audience(AUD).clock(CLOCK).build();
     }
 }

@@ -103,7 +103,7 @@ class TypedDecodeTest {
 
     @Test
     void requiredClaimsAndIssuer() {
-        try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
             JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api")
                     .issuer("https://id.example").requireClaims("sub", "tenant").clock(TestTokens.CLOCK).build();
             String good = "{\"iss\":\"https://id.example\",\"sub\":\"a\",\"tenant\":\"t\",\"aud\":\"my-api\",\"exp\":1700003600}";
@@ -164,7 +164,7 @@ class TypedDecodeTest {
      */
     @Test
     void issuerAndAudienceMatchHoweverTheyAreWritten() {
-        try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
             JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api", "other-api")
                     .issuer("https://id.example").clock(TestTokens.CLOCK).build();
             // plain, escaped, and at the very end of the document (where the scan goes byte by byte)
@@ -201,7 +201,7 @@ class TypedDecodeTest {
 
     @Test
     void signerWritesInstantsAsWholeSecondsAndRefusesNaN() {
-        try (SecretKey key = SecretKey.of(TestTokens.KEY)) {
+        try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
             JwtSigner s = JwtSigner.builder(key).algorithm(Algorithm.HS256).build();
             String t = s.sign(Map.of("exp", Instant.ofEpochSecond(1700003600, 999_000_000), "aud", "my-api"));
             assertEquals(1700003600L, V.decode(t).get("exp"));

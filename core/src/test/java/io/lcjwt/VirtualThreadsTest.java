@@ -56,11 +56,11 @@ class VirtualThreadsTest {
         });
         server.start();
 
-        List<PrivateKey> rotated = new ArrayList<>();
+        List<JwtPrivateKey> rotated = new ArrayList<>();
         AtomicReference<JwtSigner> current = new AtomicReference<>();
         AtomicInteger rotations = new AtomicInteger();
         Runnable rotate = () -> {
-            PrivateKey k = PrivateKey.generate(Algorithm.ES256).withKeyId("r" + rotations.get());
+            JwtPrivateKey k = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("r" + rotations.get());
             synchronized (rotated) {
                 rotated.add(k);
                 int n = rotated.size();
@@ -78,7 +78,7 @@ class VirtualThreadsTest {
         };
         rotate.run();
 
-        SecretKey secret = SecretKey.of(TestTokens.bytes(64, 77));
+        JwtSecretKey secret = JwtSecretKey.of(TestTokens.bytes(64, 77));
         JwtSigner hmacSigner = JwtSigner.builder(secret).algorithm(Algorithm.HS256).build();
         JwtVerifier hmac = JwtVerifier.builder(secret).algorithms(Algorithm.HS256).audience("vt").build();
         URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/jwks.json");
@@ -149,7 +149,7 @@ class VirtualThreadsTest {
             server.stop(0);
             secret.close();
             synchronized (rotated) {
-                rotated.forEach(PrivateKey::close);
+                rotated.forEach(JwtPrivateKey::close);
             }
         }
 

@@ -24,7 +24,7 @@ import io.lcjwt.InvalidClaimException;
 import io.lcjwt.JwtException;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.LibCrypto;
-import io.lcjwt.PublicKey;
+import io.lcjwt.JwtPublicKey;
 import io.lcjwt.bench.Hs256DecodeBench.Claimed;
 import io.lcjwt.bench.Hs256DecodeBench.VertxRejected;
 import io.lcjwt.bench.fixtures.FixtureGenerator;
@@ -116,7 +116,7 @@ import java.util.concurrent.TimeUnit;
  * generator (RSA 2048, secp256r1, Ed25519) and, for ECDSA, the signature nonce, so every fork sees
  * the same key and the same token bytes (the setup line prints the key's SPKI SHA-256 to show it).
  * The public key is exported as DER (SPKI) and every contender imports it from those bytes: lcjwt
- * with {@link PublicKey#fromDer}, the Java peers through {@link KeyFactory}, vert.x as the same DER
+ * with {@link JwtPublicKey#fromDer}, the Java peers through {@link KeyFactory}, vert.x as the same DER
  * in PEM armour, the floor with {@code d2i_PUBKEY}. Header: {@code alg}, {@code typ: JWT},
  * {@code kid: bench-k1}. Plus an expired and a wrong-audience token signed the same way.
  *
@@ -428,7 +428,7 @@ public abstract class AsymDecodeBench {
     Instant now;
     String token;
 
-    PublicKey lcjwtKey;
+    JwtPublicKey lcjwtKey;
     JwtVerifier lcjwt;
     JWTVerifier auth0;
     JWTDecoder fusionDecoder;
@@ -582,7 +582,7 @@ public abstract class AsymDecodeBench {
 
         switch (c) {
             case LCJWT_RECORD, LCJWT_MAP -> {
-                lcjwtKey = PublicKey.fromDer(fixture.spki()).withKeyId(fixture.kid());
+                lcjwtKey = JwtPublicKey.fromDer(fixture.spki()).withKeyId(fixture.kid());
                 lcjwt = JwtVerifier.builder(lcjwtKey)
                         .algorithms(alg.lcjwt)
                         .audience(aud)

@@ -4,7 +4,7 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.JwtSigner;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.LibCrypto;
-import io.lcjwt.SecretKey;
+import io.lcjwt.JwtSecretKey;
 
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -20,7 +20,7 @@ public final class Demo {
     public static void main(String[] args) {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
-        try (SecretKey key = SecretKey.of(secret)) {
+        try (JwtSecretKey key = JwtSecretKey.of(secret)) {
             JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.HS256).build();
             String token = signer.sign(new Claims("alice", List.of("demo-api"), Instant.now().plusSeconds(300), "read"));
             JwtVerifier verifier = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("demo-api").build();

@@ -21,7 +21,7 @@ import io.lcjwt.InvalidClaimException;
 import io.lcjwt.JwtException;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.LibCrypto;
-import io.lcjwt.SecretKey;
+import io.lcjwt.JwtSecretKey;
 import io.lcjwt.bench.fixtures.Fixtures;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.Critical;
@@ -227,7 +227,7 @@ public class Hs256DecodeBench {
     String token;
     byte[] tokenBytes;
 
-    SecretKey lcjwtKey;
+    JwtSecretKey lcjwtKey;
     JwtVerifier lcjwt;
     JWTVerifier auth0;
     JWTDecoder fusionDecoder;
@@ -380,7 +380,7 @@ public class Hs256DecodeBench {
         contender = c;
         if (c.nativeCrypto) {
             // Loads libcrypto before anything links against it. Also works around an lcjwt
-            // 0.1.0-SNAPSHOT bug: SecretKey.of(..) + decode as a JVM's first lcjwt calls link
+            // 0.1.0-SNAPSHOT bug: JwtSecretKey.of(..) + decode as a JVM's first lcjwt calls link
             // HMAC_CTX_new before Backend has System.load()ed libcrypto (NoSuchElementException
             // in libcrypto_h$HMAC_CTX_new.<clinit>).
             libcrypto = LibCrypto.describe();
@@ -395,7 +395,7 @@ public class Hs256DecodeBench {
 
         switch (c) {
             case LCJWT_RECORD, LCJWT_BEAN, LCJWT_MAP, LCJWT_BYTES_RECORD -> {
-                lcjwtKey = SecretKey.of(secret).withKeyId(fixture.kid());
+                lcjwtKey = JwtSecretKey.of(secret).withKeyId(fixture.kid());
                 lcjwt = JwtVerifier.builder(lcjwtKey)
                         .algorithms(Algorithm.HS256)
                         .audience(aud)

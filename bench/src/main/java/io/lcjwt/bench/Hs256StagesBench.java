@@ -2,7 +2,7 @@ package io.lcjwt.bench;
 
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtVerifier;
-import io.lcjwt.SecretKey;
+import io.lcjwt.JwtSecretKey;
 import io.lcjwt.bench.fixtures.Fixtures;
 import io.lcjwt.internal.claims.ClaimsPolicy;
 import io.lcjwt.internal.claims.ClaimsReader;
@@ -58,7 +58,7 @@ public class Hs256StagesBench {
 
     byte[] token;
     byte[] payload;
-    SecretKey key;
+    JwtSecretKey key;
     JwtVerifier verifier;
     ClaimsReader reader;
     final ClaimsScratch scratch = new ClaimsScratch();
@@ -73,7 +73,7 @@ public class Hs256StagesBench {
         token = t.getBytes(StandardCharsets.US_ASCII);
         payload = Base64.getUrlDecoder().decode(t.substring(t.indexOf('.') + 1, t.lastIndexOf('.')));
         Clock clock = Clock.fixed(Instant.ofEpochSecond(Fixtures.hs256().clock()), ZoneOffset.UTC);
-        key = SecretKey.of(fixture.secret()).withKeyId(fixture.kid());
+        key = JwtSecretKey.of(fixture.secret()).withKeyId(fixture.kid());
         verifier = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience(fixture.aud()).clock(clock).build();
         reader = new ClaimsReader(new ClaimsPolicy(Set.of(fixture.aud()), null, 0, clock, true, List.of()));
         decoded = verifier.decode(token, 0, token.length, TypicalClaims.class);

@@ -7,7 +7,7 @@ import io.lcjwt.JwksClient;
 import io.lcjwt.JwtSigner;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.LibCrypto;
-import io.lcjwt.PrivateKey;
+import io.lcjwt.JwtPrivateKey;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -52,9 +52,9 @@ public class JwksDecodeBench {
     @Setup
     public void setup() throws IOException {
         System.out.println("# libcrypto: " + LibCrypto.describe());
-        PrivateKey decoy1 = PrivateKey.generate(Algorithm.RS256).withKeyId("decoy-1");
-        PrivateKey signer = PrivateKey.generate(Algorithm.RS256).withKeyId("signer");
-        PrivateKey decoy2 = PrivateKey.generate(Algorithm.RS256).withKeyId("decoy-2");
+        JwtPrivateKey decoy1 = JwtPrivateKey.generate(Algorithm.RS256).withKeyId("decoy-1");
+        JwtPrivateKey signer = JwtPrivateKey.generate(Algorithm.RS256).withKeyId("signer");
+        JwtPrivateKey decoy2 = JwtPrivateKey.generate(Algorithm.RS256).withKeyId("decoy-2");
         String json = JwkSet.of(decoy1, signer, decoy2).toJson();
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);

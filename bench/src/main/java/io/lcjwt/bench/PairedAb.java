@@ -109,7 +109,7 @@ public final class PairedAb {
      */
     private static MethodHandle decoder(Path coreJar, Fixtures.Case f) throws Exception {
         ClassLoader l = new CoreFirst(coreJar, PairedAb.class.getClassLoader());
-        Class<?> secretKey = l.loadClass("io.lcjwt.SecretKey");
+        Class<?> secretKey = l.loadClass("io.lcjwt.JwtSecretKey");
         Object key = secretKey.getMethod("of", byte[].class).invoke(null, (Object) f.secret());
         key = secretKey.getMethod("withKeyId", String.class).invoke(key, f.kid());
         Class<?> verifier = l.loadClass("io.lcjwt.JwtVerifier");

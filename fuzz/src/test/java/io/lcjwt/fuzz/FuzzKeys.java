@@ -4,8 +4,8 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.JwkSet;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtVerifier;
-import io.lcjwt.PublicKey;
-import io.lcjwt.SecretKey;
+import io.lcjwt.JwtPublicKey;
+import io.lcjwt.JwtSecretKey;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -89,7 +89,7 @@ final class FuzzKeys {
             KeyPair ed = pair("Ed25519", 0, random);
             BigInteger k1d = new BigInteger(256, random).mod(Ecdsa.SECP256K1.n);
             BigInteger[] k1q = Ecdsa.SECP256K1.multiply(k1d, Ecdsa.SECP256K1.g);
-            PublicKey k1Public = (PublicKey) JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":\"secp256k1\",\"x\":\""
+            JwtPublicKey k1Public = (JwtPublicKey) JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":\"secp256k1\",\"x\":\""
                     + b64(k1q[0]) + "\",\"y\":\"" + b64(k1q[1]) + "\"}");
 
             for (Algorithm alg : Algorithm.values()) {
@@ -102,11 +102,11 @@ final class FuzzKeys {
                             return mac.doFinal(in);
                         };
                         Checker c = (in, sig) -> java.security.MessageDigest.isEqual(s.sign(in), sig);
-                        SecretKey key = SecretKey.of(secret);
+                        JwtSecretKey key = JwtSecretKey.of(secret);
                         String jwk = "{\"kty\":\"oct\",\"k\":\"" + B64.encodeToString(secret) + "\"}";
                         m.put(alg, new Material(alg, s, c, verifiers(alg, key, key, (JwtKey) JwtKey.fromJwk(jwk),
-                                JwkSet.of(SecretKey.of(new byte[48]).withKeyId("decoy-1"), key.withKeyId(KID),
-                                        SecretKey.of(new byte[40]).withKeyId("decoy-2")))));
+                                JwkSet.of(JwtSecretKey.of(new byte[48]).withKeyId("decoy-1"), key.withKeyId(KID),
+                                        JwtSecretKey.of(new byte[40]).withKeyId("decoy-2")))));
                     }
                     case RSA, RSA_PSS -> m.put(alg, jca(alg, rsa, jcaName(alg), pss(alg)));
                     case ECDSA -> {
@@ -159,16 +159,16 @@ final class FuzzKeys {
             sig.update(in);
             return sig.verify(bytes);
         };
-        return new Material(alg, s, c, publicVerifiers(alg, PublicKey.fromDer(kp.getPublic().getEncoded())));
+        return new Material(alg, s, c, publicVerifiers(alg, JwtPublicKey.fromDer(kp.getPublic().getEncoded())));
     }
 
-    private static Map<Source, JwtVerifier> publicVerifiers(Algorithm alg, PublicKey key) {
-        PublicKey fromPem = PublicKey.fromPem(key.toPem());
+    private static Map<Source, JwtVerifier> publicVerifiers(Algorithm alg, JwtPublicKey key) {
+        JwtPublicKey fromPem = JwtPublicKey.fromPem(key.toPem());
         JwtKey fromJwk = JwtKey.fromJwk(key.toJwk());
         List<JwtKey> decoys = new ArrayList<>();
-        decoys.add(io.lcjwt.PrivateKey.generate(Algorithm.ES256).publicKey().withKeyId("decoy-1"));
+        decoys.add(io.lcjwt.JwtPrivateKey.generate(Algorithm.ES256).publicKey().withKeyId("decoy-1"));
         decoys.add(key.withKeyId(KID));
-        decoys.add(io.lcjwt.PrivateKey.generate(Algorithm.EdDSA).publicKey().withKeyId("decoy-2"));
+        decoys.add(io.lcjwt.JwtPrivateKey.generate(Algorithm.EdDSA).publicKey().withKeyId("decoy-2"));
         JwkSet set = JwkSet.parse(JwkSet.of(decoys.toArray(JwtKey[]::new)).toJson());
         return verifiers(alg, key, fromPem, fromJwk, set);
     }

@@ -1,12 +1,12 @@
 package io.lcjwt.fuzz;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.JwkSet;
 import io.lcjwt.JwtKey;
-import io.lcjwt.PrivateKey;
-import io.lcjwt.PublicKey;
-import io.lcjwt.SecretKey;
+import io.lcjwt.JwtPrivateKey;
+import io.lcjwt.JwtPublicKey;
+import io.lcjwt.JwtSecretKey;
 import org.junit.jupiter.api.Timeout;
 
 import java.math.BigInteger;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Key import from untrusted bytes: PEM and DER public and private keys, single JWKs, JWK sets
  * (strict and lenient) and HMAC secrets. Byte 0 picks the form, the rest is the input.
  *
- * <p>Oracle: only {@code InvalidKeyException} escapes; every accepted public key (or the public
+ * <p>Oracle: only {@code InvalidJwtKeyException} escapes; every accepted public key (or the public
  * half of an accepted private key) is one the JDK reads from lcjwt's DER, with the import rules
  * checked independently: RSA 2048..8192 bits with an odd exponent of at least 65537, an EC point
  * on its curve (BigInteger arithmetic), an Ed25519 y below 2^255 - 19; and the key survives a DER
@@ -49,21 +49,21 @@ class KeyImportFuzzTest {
         String text = new String(data, StandardCharsets.UTF_8);
         try {
             switch (Math.floorMod(input[0], 8)) {
-                case 0 -> checkPublic(PublicKey.fromPem(text));
-                case 1 -> checkPublic(PublicKey.fromDer(data));
-                case 2 -> checkPrivate(PrivateKey.fromPem(text));
-                case 3 -> checkPrivate(PrivateKey.fromDer(data));
+                case 0 -> checkPublic(JwtPublicKey.fromPem(text));
+                case 1 -> checkPublic(JwtPublicKey.fromDer(data));
+                case 2 -> checkPrivate(JwtPrivateKey.fromPem(text));
+                case 3 -> checkPrivate(JwtPrivateKey.fromDer(data));
                 case 4 -> checkAny(JwtKey.fromJwk(text));
                 case 5 -> JwkSet.parse(text).keys().forEach(KeyImportFuzzTest::checkAny);
                 case 6 -> JwkSet.parseLenient(text).keys().forEach(KeyImportFuzzTest::checkAny);
                 default -> {
-                    try (SecretKey k = SecretKey.of(data)) {
+                    try (JwtSecretKey k = JwtSecretKey.of(data)) {
                         assertTrue(data.length >= 32, "a secret under 32 bytes was accepted");
                         assertTrue(k.length() == data.length);
                     }
                 }
             }
-        } catch (InvalidKeyException refused) {
+        } catch (InvalidJwtKeyException refused) {
             if (refused.getMessage() == null || refused.getMessage().isBlank()) {
                 throw new AssertionError("a refusal without a message", refused);
             }
@@ -72,19 +72,19 @@ class KeyImportFuzzTest {
 
     private static void checkAny(JwtKey k) {
         switch (k) {
-            case PublicKey p -> checkPublic(p);
-            case PrivateKey p -> checkPrivate(p);
-            case SecretKey s -> assertTrue(s.length() >= 32, "a short oct JWK was accepted");
+            case JwtPublicKey p -> checkPublic(p);
+            case JwtPrivateKey p -> checkPrivate(p);
+            case JwtSecretKey s -> assertTrue(s.length() >= 32, "a short oct JWK was accepted");
         }
     }
 
-    private static void checkPrivate(PrivateKey k) {
+    private static void checkPrivate(JwtPrivateKey k) {
         checkPublic(k.publicKey());
     }
 
-    private static void checkPublic(PublicKey k) {
+    private static void checkPublic(JwtPublicKey k) {
         byte[] der = k.toDer();
-        try (PublicKey again = PublicKey.fromDer(der)) {
+        try (JwtPublicKey again = JwtPublicKey.fromDer(der)) {
             assertEquals(k.thumbprint(), again.thumbprint(), "DER round trip changed the key");
         }
         Map<?, ?> jwk = (Map<?, ?>) Oracle.jsonOrNull(k.toJwk().getBytes(StandardCharsets.UTF_8));

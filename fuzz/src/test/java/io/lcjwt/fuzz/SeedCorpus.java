@@ -1,7 +1,7 @@
 package io.lcjwt.fuzz;
 
 import io.lcjwt.Algorithm;
-import io.lcjwt.PrivateKey;
+import io.lcjwt.JwtPrivateKey;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -75,7 +75,7 @@ public final class SeedCorpus {
         List<byte[]> keys = new ArrayList<>();
         for (Algorithm alg : new Algorithm[] {Algorithm.RS256, Algorithm.ES256, Algorithm.ES256K, Algorithm.ES384,
                 Algorithm.ES512, Algorithm.EdDSA}) {
-            try (PrivateKey k = PrivateKey.generate(alg)) {
+            try (JwtPrivateKey k = JwtPrivateKey.generate(alg)) {
                 keys.add(with(new byte[] {0}, k.publicKey().toPem().getBytes(StandardCharsets.UTF_8)));
                 keys.add(with(new byte[] {1}, k.publicKey().toDer()));
                 keys.add(with(new byte[] {3}, k.toDer()));

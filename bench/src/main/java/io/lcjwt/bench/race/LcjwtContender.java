@@ -7,8 +7,8 @@ import io.lcjwt.JwkSet;
 import io.lcjwt.JwksClient;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtVerifier;
-import io.lcjwt.PublicKey;
-import io.lcjwt.SecretKey;
+import io.lcjwt.JwtPublicKey;
+import io.lcjwt.JwtSecretKey;
 import io.lcjwt.bench.TypicalClaims;
 import io.lcjwt.bench.TypicalClaimsBean;
 
@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 /**
  * lcjwt, decoding into {@link TypicalClaims} ({@code lcjwt-record}), {@link TypicalClaimsBean}
  * ({@code lcjwt-bean}) or a {@code Map} ({@code lcjwt-map}). Every algorithm and every key source:
- * {@code SecretKey.of}, {@code PublicKey.fromPem}, {@code JwtKey.fromJwk}, {@code JwkSet.parse},
+ * {@code JwtSecretKey.of}, {@code JwtPublicKey.fromPem}, {@code JwtKey.fromJwk}, {@code JwkSet.parse},
  * {@code JwksClient} with the server's trust.
  */
 final class LcjwtContender extends Contender {
@@ -65,13 +65,13 @@ final class LcjwtContender extends Contender {
         AutoCloseable owned = null;
         JwtVerifier.Builder b = switch (s.source()) {
             case SECRET -> {
-                SecretKey k = SecretKey.of(s.secret());
+                JwtSecretKey k = JwtSecretKey.of(s.secret());
                 k = s.c().kid() != null ? k.withKeyId(s.c().kid()) : k;
                 owned = k;
                 yield JwtVerifier.builder(k);
             }
             case PEM -> {
-                PublicKey k = PublicKey.fromPem(s.pem());
+                JwtPublicKey k = JwtPublicKey.fromPem(s.pem());
                 k = s.c().kid() != null ? k.withKeyId(s.c().kid()) : k;
                 owned = k;
                 yield JwtVerifier.builder(k);

@@ -21,7 +21,7 @@ import java.util.Set;
  * smallrye-jwt, standalone: a {@code DefaultJWTParser} over a {@code JWTAuthContextInfo} with the
  * expected audience and the case's algorithm (smallrye's defaults otherwise, e.g. 60 s clock skew).
  * It has no clock option (jose4j underneath evaluates at the system time, which works because the
- * valid {@code exp} is in 2100). Keys as smallrye reads them: the secret as a {@code SecretKey};
+ * valid {@code exp} is in 2100). Keys as smallrye reads them: the secret as a {@code JwtSecretKey};
  * PEM, JWK and JWKS as {@code publicKeyContent} (or {@code secretKeyContent} for an oct JWK), key
  * chosen by {@code kid}; a JWKS URL as {@code publicKeyLocation} with the server's certificate as
  * {@code tlsCertificatePath}. Rejections are a {@code ParseException} caused by jose4j's

@@ -1,6 +1,6 @@
 package io.lcjwt.internal.crypto;
 
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
@@ -87,7 +87,7 @@ public final class EvpKey {
     /** Takes ownership of {@code pkey} (from d2i_PUBKEY / d2i_AutoPrivateKey / keygen). */
     public EvpKey(MemorySegment pkey) {
         if (pkey == null || pkey.equals(MemorySegment.NULL)) {
-            throw new InvalidKeyException("libcrypto could not read the key: " + Backend.get().drainErrors());
+            throw new InvalidJwtKeyException("libcrypto could not read the key: " + Backend.get().drainErrors());
         }
         this.pkey = pkey;
         NativeCounters.KEYS.incrementAndGet();
@@ -111,7 +111,7 @@ public final class EvpKey {
             MemorySegment pkey = isPublic ? libcrypto_h.d2i_PUBKEY(MemorySegment.NULL, pp, der.length)
                     : libcrypto_h.d2i_AutoPrivateKey(MemorySegment.NULL, pp, der.length);
             if (pkey.equals(MemorySegment.NULL)) {
-                throw new InvalidKeyException(isPublic
+                throw new InvalidJwtKeyException(isPublic
                         ? "libcrypto refused the public key (for an EC key: the point is not on its curve): " + b.drainErrors()
                         : "libcrypto refused the private key: " + b.drainErrors());
             }

@@ -73,7 +73,7 @@ public final class HmacKey {
 
     private MemorySegment acquire(int macBytes) {
         if (closed) {
-            throw new IllegalStateException("this SecretKey has been closed; build the verifier or"
+            throw new IllegalStateException("this JwtSecretKey has been closed; build the verifier or"
                     + " signer with an open key");
         }
         MemorySegment ctx = pool(index(macBytes)).poll();

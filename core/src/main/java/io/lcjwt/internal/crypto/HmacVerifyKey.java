@@ -4,7 +4,7 @@ import io.lcjwt.Algorithm;
 
 import java.lang.foreign.MemorySegment;
 
-/** A SecretKey as the decode and sign paths see it. */
+/** A JwtSecretKey as the decode and sign paths see it. */
 public final class HmacVerifyKey implements VerifyKey {
 
     private final HmacKey hmac;

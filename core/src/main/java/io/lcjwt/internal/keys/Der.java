@@ -1,6 +1,6 @@
 package io.lcjwt.internal.keys;
 
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 
 import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
@@ -127,8 +127,8 @@ public final class Der {
 
     private Der() {}
 
-    static InvalidKeyException bad(String what) {
-        return new InvalidKeyException("The key's DER encoding " + what + ".");
+    static InvalidJwtKeyException bad(String what) {
+        return new InvalidJwtKeyException("The key's DER encoding " + what + ".");
     }
 
     static String decodeOid(byte[] v) {

@@ -1,7 +1,7 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.Algorithm;
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
@@ -28,13 +28,13 @@ public final class Jwk {
 
     public static Map<String, Object> readObject(String json) {
         if (json == null) {
-            throw new InvalidKeyException("The JWK is null.");
+            throw new InvalidJwtKeyException("The JWK is null.");
         }
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         try {
             return io.lcjwt.internal.codec.HeaderParser.readObject(b, 0, b.length, "JWK");
         } catch (io.lcjwt.MalformedJwtException e) {
-            throw new InvalidKeyException(e.getMessage(), e);
+            throw new InvalidJwtKeyException(e.getMessage(), e);
         }
     }
 
@@ -51,13 +51,13 @@ public final class Jwk {
         if (algName != null) {
             alg = Algorithm.fromJwsName(algName);
             if (alg == null) {
-                throw new InvalidKeyException("The JWK's alg \"" + algName + "\" is not a JWS algorithm lcjwt supports.");
+                throw new InvalidJwtKeyException("The JWK's alg \"" + algName + "\" is not a JWS algorithm lcjwt supports.");
             }
         }
         List<String> ops = null;
         if (m.containsKey("key_ops")) {
             if (!(m.get("key_ops") instanceof List<?> l) || !l.stream().allMatch(o -> o instanceof String)) {
-                throw new InvalidKeyException("The JWK's key_ops must be an array of strings.");
+                throw new InvalidJwtKeyException("The JWK's key_ops must be an array of strings.");
             }
             @SuppressWarnings("unchecked")
             List<String> typed = (List<String>) l;
@@ -69,7 +69,7 @@ public final class Jwk {
             }
             case "RSA" -> {
                 if (m.containsKey("oth")) {
-                    throw new InvalidKeyException("Multi-prime RSA keys (\"oth\") are not supported.");
+                    throw new InvalidJwtKeyException("Multi-prime RSA keys (\"oth\") are not supported.");
                 }
                 BigInteger n = uint(m, "n", true);
                 BigInteger e = uint(m, "e", true);
@@ -78,7 +78,7 @@ public final class Jwk {
                 if (m.containsKey("d")) {
                     for (String k : List.of("p", "q", "dp", "dq", "qi")) {
                         if (!m.containsKey(k)) {
-                            throw new InvalidKeyException("The RSA private JWK lacks \"" + k + "\"; lcjwt needs all of"
+                            throw new InvalidJwtKeyException("The RSA private JWK lacks \"" + k + "\"; lcjwt needs all of"
                                     + " d, p, q, dp, dq and qi.");
                         }
                     }
@@ -91,7 +91,7 @@ public final class Jwk {
                 String crv = str(m, "crv", true);
                 Curve curve = Curve.byJwkName(crv);
                 if (curve == null) {
-                    throw new InvalidKeyException("The EC JWK's curve \"" + crv + "\" is not supported; lcjwt takes"
+                    throw new InvalidJwtKeyException("The EC JWK's curve \"" + crv + "\" is not supported; lcjwt takes"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
                 KeyInfo pub = Spki.ecXY(curve, bytes(m, "x", true), bytes(m, "y", true));
@@ -99,7 +99,7 @@ public final class Jwk {
                 if (m.containsKey("d")) {
                     byte[] d = bytes(m, "d", true);
                     if (d.length != curve.coordBytes) {
-                        throw new InvalidKeyException("The " + crv + " private scalar d must be " + curve.coordBytes + " bytes.");
+                        throw new InvalidJwtKeyException("The " + crv + " private scalar d must be " + curve.coordBytes + " bytes.");
                     }
                     byte[] point = new byte[1 + 2 * curve.coordBytes];
                     point[0] = 4;
@@ -112,7 +112,7 @@ public final class Jwk {
             case "OKP" -> {
                 String crv = str(m, "crv", true);
                 if (!crv.equals("Ed25519")) {
-                    throw new InvalidKeyException("The OKP JWK's curve \"" + crv + "\" is not supported; lcjwt signs"
+                    throw new InvalidJwtKeyException("The OKP JWK's curve \"" + crv + "\" is not supported; lcjwt signs"
                             + " with Ed25519 only.");
                 }
                 KeyInfo pub = Spki.ed25519(bytes(m, "x", true));
@@ -120,13 +120,13 @@ public final class Jwk {
                 if (m.containsKey("d")) {
                     byte[] d = bytes(m, "d", true);
                     if (d.length != 32) {
-                        throw new InvalidKeyException("An Ed25519 private key d is 32 bytes.");
+                        throw new InvalidJwtKeyException("An Ed25519 private key d is 32 bytes.");
                     }
                     pkcs8 = Pkcs8.ed25519(d);
                 }
                 return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
             }
-            default -> throw new InvalidKeyException("The JWK's kty \"" + kty + "\" is not supported; lcjwt takes"
+            default -> throw new InvalidJwtKeyException("The JWK's kty \"" + kty + "\" is not supported; lcjwt takes"
                     + " RSA, EC, OKP and oct keys.");
         }
     }
@@ -135,12 +135,12 @@ public final class Jwk {
         Object v = m.get(name);
         if (v == null) {
             if (required || m.containsKey(name)) {
-                throw new InvalidKeyException("The JWK's \"" + name + "\" member is " + (m.containsKey(name) ? "null" : "missing") + ".");
+                throw new InvalidJwtKeyException("The JWK's \"" + name + "\" member is " + (m.containsKey(name) ? "null" : "missing") + ".");
             }
             return null;
         }
         if (!(v instanceof String s)) {
-            throw new InvalidKeyException("The JWK's \"" + name + "\" member must be a string.");
+            throw new InvalidJwtKeyException("The JWK's \"" + name + "\" member must be a string.");
         }
         return s;
     }
@@ -149,7 +149,7 @@ public final class Jwk {
         String s = str(m, name, required);
         byte[] b = Base64Url.decode(s);
         if (b == null || b.length == 0) {
-            throw new InvalidKeyException("The JWK's \"" + name + "\" member is not non-empty strict base64url.");
+            throw new InvalidJwtKeyException("The JWK's \"" + name + "\" member is not non-empty strict base64url.");
         }
         return b;
     }

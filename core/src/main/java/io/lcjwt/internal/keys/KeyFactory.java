@@ -1,7 +1,7 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.Algorithm;
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.crypto.AsymmetricKey;
@@ -33,7 +33,7 @@ public final class KeyFactory {
     public static AsymmetricKey publicFromPem(String pem, String kid) {
         List<Pem.Block> blocks = Pem.parse(pem).stream().filter(b -> !b.label().equals("EC PARAMETERS")).toList();
         if (blocks.size() != 1) {
-            throw new InvalidKeyException("The PEM text holds " + blocks.size() + " blocks; pass exactly one public key"
+            throw new InvalidJwtKeyException("The PEM text holds " + blocks.size() + " blocks; pass exactly one public key"
                     + " (for a certificate chain, only the signer's certificate).");
         }
         Pem.Block b = blocks.get(0);
@@ -43,10 +43,10 @@ public final class KeyFactory {
             case "CERTIFICATE" -> Spki.fromCertificate(b.der());
             default -> {
                 if (b.label().contains("PRIVATE KEY")) {
-                    throw new InvalidKeyException("The PEM holds a private key where a public key is expected; use"
-                            + " PrivateKey.fromPem(pem).publicKey() if you mean to derive it.");
+                    throw new InvalidJwtKeyException("The PEM holds a private key where a public key is expected; use"
+                            + " JwtPrivateKey.fromPem(pem).publicKey() if you mean to derive it.");
                 }
-                throw new InvalidKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PUBLIC KEY,"
+                throw new InvalidJwtKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PUBLIC KEY,"
                         + " RSA PUBLIC KEY or CERTIFICATE.");
             }
         };
@@ -63,7 +63,7 @@ public final class KeyFactory {
         }
         List<Pem.Block> keys = all.stream().filter(b -> !b.label().equals("EC PARAMETERS")).toList();
         if (keys.size() != 1) {
-            throw new InvalidKeyException("The PEM text holds " + keys.size() + " keys; pass exactly one private key.");
+            throw new InvalidJwtKeyException("The PEM text holds " + keys.size() + " keys; pass exactly one private key.");
         }
         Pem.Block b = keys.get(0);
         Pkcs8.Parsed parsed = switch (b.label()) {
@@ -72,10 +72,10 @@ public final class KeyFactory {
             case "EC PRIVATE KEY" -> Pkcs8.fromSec1(b.der(), curveOid);
             default -> {
                 if (b.label().contains("PUBLIC KEY") || b.label().equals("CERTIFICATE")) {
-                    throw new InvalidKeyException("The PEM holds a public key or certificate where a private key is"
-                            + " expected; use PublicKey.fromPem.");
+                    throw new InvalidJwtKeyException("The PEM holds a public key or certificate where a private key is"
+                            + " expected; use JwtPublicKey.fromPem.");
                 }
-                throw new InvalidKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PRIVATE KEY,"
+                throw new InvalidJwtKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PRIVATE KEY,"
                         + " RSA PRIVATE KEY or EC PRIVATE KEY.");
             }
         };
@@ -92,7 +92,7 @@ public final class KeyFactory {
         try {
             KeyInfo pub = Spki.parse(evp.spki());
             if (expectedPub != null && !Arrays.equals(pub.spki(), expectedPub.spki())) {
-                throw new InvalidKeyException("The JWK's private and public members do not belong to the same key.");
+                throw new InvalidJwtKeyException("The JWK's private and public members do not belong to the same key.");
             }
             return new PrivateParts(new AsymmetricKey(evp, pub, kid, only, true), pkcs8.clone(), pub);
         } catch (RuntimeException e) {
@@ -109,7 +109,7 @@ public final class KeyFactory {
         switch (alg.family()) {
             case RSA, RSA_PSS -> {
                 if (rsaBits < 2048 || rsaBits > 8192 || rsaBits % 8 != 0) {
-                    throw new InvalidKeyException("RSA keys are generated with 2048 to 8192 bits, a multiple of 8.");
+                    throw new InvalidJwtKeyException("RSA keys are generated with 2048 to 8192 bits, a multiple of 8.");
                 }
                 type = libcrypto_h.EVP_PKEY_RSA();
             }
@@ -118,7 +118,7 @@ public final class KeyFactory {
                 curve = Curve.forAlgorithm(alg);
             }
             case EDDSA -> type = b.evpPkeyEd25519();
-            default -> throw new InvalidKeyException("Generate HMAC secrets with SecureRandom and SecretKey.of.");
+            default -> throw new InvalidJwtKeyException("Generate HMAC secrets with SecureRandom and JwtSecretKey.of.");
         }
         MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(type, MemorySegment.NULL);
         MemorySegment pkey;
@@ -165,7 +165,7 @@ public final class KeyFactory {
             byte[] der = buf.toArray(ValueLayout.JAVA_BYTE);
             try {
                 return Pkcs8.parse(der).pkcs8();
-            } catch (InvalidKeyException notPkcs8) {
+            } catch (InvalidJwtKeyException notPkcs8) {
                 return curve == null ? Pkcs8.fromPkcs1(der).pkcs8() : Pkcs8.fromSec1(der, curve.oid).pkcs8();
             }
         }

@@ -1,6 +1,6 @@
 package io.lcjwt.internal.keys;
 
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -14,7 +14,7 @@ public final class Pem {
 
     public static List<Block> parse(String text) {
         if (text == null) {
-            throw new InvalidKeyException("The PEM text is null.");
+            throw new InvalidJwtKeyException("The PEM text is null.");
         }
         List<Block> out = new ArrayList<>();
         int pos = 0;
@@ -25,29 +25,29 @@ public final class Pem {
             }
             int labelEnd = text.indexOf("-----", begin + 11);
             if (labelEnd < 0) {
-                throw new InvalidKeyException("The PEM text has an unterminated BEGIN line.");
+                throw new InvalidJwtKeyException("The PEM text has an unterminated BEGIN line.");
             }
             String label = text.substring(begin + 11, labelEnd);
             String endLine = "-----END " + label + "-----";
             int end = text.indexOf(endLine, labelEnd + 5); // after the BEGIN line's own dashes
             if (end < 0) {
-                throw new InvalidKeyException("The PEM block \"" + label + "\" has no matching END line.");
+                throw new InvalidJwtKeyException("The PEM block \"" + label + "\" has no matching END line.");
             }
             String body = text.substring(labelEnd + 5, end);
             if (label.startsWith("ENCRYPTED") || body.contains("Proc-Type: 4,ENCRYPTED") || body.contains("DEK-Info:")) {
-                throw new InvalidKeyException("The PEM key is encrypted; lcjwt does not take passwords. Decrypt it"
+                throw new InvalidJwtKeyException("The PEM key is encrypted; lcjwt does not take passwords. Decrypt it"
                         + " first (for example: openssl pkey -in key.pem -out plain.pem).");
             }
             String b64 = body.replaceAll("[\\r\\n\\t ]", "");
             try {
                 out.add(new Block(label, Base64.getDecoder().decode(b64)));
             } catch (IllegalArgumentException e) {
-                throw new InvalidKeyException("The PEM block \"" + label + "\" is not valid base64.");
+                throw new InvalidJwtKeyException("The PEM block \"" + label + "\" is not valid base64.");
             }
             pos = end + endLine.length();
         }
         if (out.isEmpty()) {
-            throw new InvalidKeyException("No PEM block found (expected a line like -----BEGIN PUBLIC KEY-----).");
+            throw new InvalidJwtKeyException("No PEM block found (expected a line like -----BEGIN PUBLIC KEY-----).");
         }
         return out;
     }

@@ -1,6 +1,6 @@
 package io.lcjwt.internal.keys;
 
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 
 import java.math.BigInteger;
 
@@ -21,7 +21,7 @@ public final class Pkcs8 {
         outer.end();
         BigInteger version = info.integer();
         if (version.signum() != 0 && !version.equals(BigInteger.ONE)) {
-            throw new InvalidKeyException("Unsupported PKCS#8 version " + version + ".");
+            throw new InvalidJwtKeyException("Unsupported PKCS#8 version " + version + ".");
         }
         Der.Reader alg = info.read(Der.SEQUENCE);
         String oid = alg.oid();
@@ -34,7 +34,7 @@ public final class Pkcs8 {
             case Spki.EC -> {
                 Curve curve = Curve.byOid(alg.oid());
                 if (curve == null) {
-                    throw new InvalidKeyException("The EC private key is on an unsupported curve; lcjwt supports"
+                    throw new InvalidJwtKeyException("The EC private key is on an unsupported curve; lcjwt supports"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
                 return new Parsed(der, KeyInfo.Kind.EC, curve);
@@ -42,11 +42,11 @@ public final class Pkcs8 {
             case Spki.ED25519 -> {
                 Der.Reader seed = new Der.Reader(key);
                 if (seed.bytes(Der.OCTET_STRING).length != 32) {
-                    throw new InvalidKeyException("An Ed25519 private key is a 32-byte seed.");
+                    throw new InvalidJwtKeyException("An Ed25519 private key is a 32-byte seed.");
                 }
                 return new Parsed(der, KeyInfo.Kind.ED25519, null);
             }
-            default -> throw new InvalidKeyException("Private keys of algorithm " + oid + " are not supported.");
+            default -> throw new InvalidJwtKeyException("Private keys of algorithm " + oid + " are not supported.");
         }
     }
 
@@ -78,11 +78,11 @@ public final class Pkcs8 {
             oid = params.oid();
         }
         if (oid == null) {
-            throw new InvalidKeyException("The EC private key does not name its curve.");
+            throw new InvalidJwtKeyException("The EC private key does not name its curve.");
         }
         Curve curve = Curve.byOid(oid);
         if (curve == null) {
-            throw new InvalidKeyException("The EC private key is on curve " + oid + "; lcjwt supports P-256, P-384,"
+            throw new InvalidJwtKeyException("The EC private key is on curve " + oid + "; lcjwt supports P-256, P-384,"
                     + " P-521 and secp256k1.");
         }
         return parse(Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(Spki.EC), Der.oid(curve.oid)),

@@ -1,6 +1,6 @@
 package io.lcjwt.internal.keys;
 
-import io.lcjwt.InvalidKeyException;
+import io.lcjwt.InvalidJwtKeyException;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -44,7 +44,7 @@ public final class Spki {
                 alg.end();
                 Curve curve = Curve.byOid(curveOid);
                 if (curve == null) {
-                    throw new InvalidKeyException("The EC key is on curve " + curveOid + "; lcjwt supports"
+                    throw new InvalidJwtKeyException("The EC key is on curve " + curveOid + "; lcjwt supports"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
                 return ec(curve, key);
@@ -53,9 +53,9 @@ public final class Spki {
                 alg.end();
                 return ed25519(key);
             }
-            case RSA_PSS -> throw new InvalidKeyException("RSASSA-PSS-restricted keys (OID " + RSA_PSS + ") are not"
+            case RSA_PSS -> throw new InvalidJwtKeyException("RSASSA-PSS-restricted keys (OID " + RSA_PSS + ") are not"
                     + " supported; export the key as a plain rsaEncryption key, which serves PS* too.");
-            default -> throw new InvalidKeyException("Keys of algorithm " + oid + " are not supported; lcjwt takes"
+            default -> throw new InvalidJwtKeyException("Keys of algorithm " + oid + " are not supported; lcjwt takes"
                     + " RSA, EC (P-256, P-384, P-521, secp256k1) and Ed25519 keys.");
         }
     }
@@ -63,15 +63,15 @@ public final class Spki {
     static KeyInfo rsa(BigInteger n, BigInteger e) {
         int bits = n.bitLength();
         if (n.signum() <= 0 || bits < 2048) {
-            throw new InvalidKeyException("RSA keys must have at least 2048 bits (RFC 7518 section 3.3); this one has "
+            throw new InvalidJwtKeyException("RSA keys must have at least 2048 bits (RFC 7518 section 3.3); this one has "
                     + bits + ".");
         }
         if (bits > 8192) {
-            throw new InvalidKeyException("RSA keys of more than 8192 bits are refused (this one has " + bits
+            throw new InvalidJwtKeyException("RSA keys of more than 8192 bits are refused (this one has " + bits
                     + "): verifying with them is a denial-of-service risk.");
         }
         if (!e.testBit(0) || e.compareTo(BigInteger.valueOf(65537)) < 0 || e.bitLength() > 256) {
-            throw new InvalidKeyException("The RSA public exponent must be odd, at least 65537 and at most 256"
+            throw new InvalidJwtKeyException("The RSA public exponent must be odd, at least 65537 and at most 256"
                     + " bits; this key's is " + (e.bitLength() <= 64 ? e.toString() : e.bitLength() + " bits long")
                     + ".");
         }
@@ -83,7 +83,7 @@ public final class Spki {
     static KeyInfo ec(Curve curve, byte[] point) {
         int c = curve.coordBytes;
         if (point.length != 1 + 2 * c || point[0] != 4) {
-            throw new InvalidKeyException("The " + curve.jwkName + " public key must be an uncompressed point of "
+            throw new InvalidJwtKeyException("The " + curve.jwkName + " public key must be an uncompressed point of "
                     + (1 + 2 * c) + " bytes.");
         }
         byte[] x = Arrays.copyOfRange(point, 1, 1 + c);
@@ -94,7 +94,7 @@ public final class Spki {
     static KeyInfo ecXY(Curve curve, byte[] x, byte[] y) {
         int c = curve.coordBytes;
         if (x.length != c || y.length != c) {
-            throw new InvalidKeyException("The " + curve.jwkName + " coordinates must be " + c + " bytes each.");
+            throw new InvalidJwtKeyException("The " + curve.jwkName + " coordinates must be " + c + " bytes each.");
         }
         byte[] point = new byte[1 + 2 * c];
         point[0] = 4;
@@ -107,7 +107,7 @@ public final class Spki {
     static KeyInfo ed25519(byte[] key) {
         String problem = Ed25519Points.problem(key);
         if (problem != null) {
-            throw new InvalidKeyException("Refused: " + problem + ".");
+            throw new InvalidJwtKeyException("Refused: " + problem + ".");
         }
         byte[] spki = Der.seq(Der.seq(Der.oid(ED25519)), Der.bitString(key));
         return new KeyInfo(KeyInfo.Kind.ED25519, null, 256, null, null, key.clone(), null, spki);

@@ -5,11 +5,11 @@ package io.lcjwt;
  * the wrong type for the algorithm, or something that looks like a public key offered as an HMAC
  * secret. The message says which and how to fix it; it never contains key material.
  */
-public final class InvalidKeyException extends IllegalArgumentException {
+public final class InvalidJwtKeyException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     /** @param message what was wrong, as a sentence */
-    public InvalidKeyException(String message) {
+    public InvalidJwtKeyException(String message) {
         super(message);
     }
 
@@ -17,7 +17,7 @@ public final class InvalidKeyException extends IllegalArgumentException {
      * @param message what was wrong, as a sentence
      * @param cause the underlying failure
      */
-    public InvalidKeyException(String message, Throwable cause) {
+    public InvalidJwtKeyException(String message, Throwable cause) {
         super(message, cause);
     }
 }

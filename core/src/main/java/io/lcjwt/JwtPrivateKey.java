@@ -10,67 +10,67 @@ import java.lang.ref.Cleaner;
  * An RSA, EC or Ed25519 private key for signing, parsed into libcrypto once.
  *
  * <pre>{@code
- * PrivateKey key = PrivateKey.fromPem(pem);                  // PKCS#8, PKCS#1 or SEC1
+ * JwtPrivateKey key = JwtPrivateKey.fromPem(pem);                  // PKCS#8, PKCS#1 or SEC1
  * JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.ES256).keyId("k1").build();
- * PublicKey pub = key.publicKey();                           // for the verifier side
+ * JwtPublicKey pub = key.publicKey();                           // for the verifier side
  * }</pre>
  *
  * <p>Encrypted PEM keys are refused (decrypt them first); an {@code EC PARAMETERS} block next
- * to a SEC1 key is read for its curve. The same size and curve rules as {@link PublicKey} apply.
+ * to a SEC1 key is read for its curve. The same size and curve rules as {@link JwtPublicKey} apply.
  * {@code toString} never shows key material.
  */
-public final class PrivateKey implements JwtKey {
+public final class JwtPrivateKey implements JwtKey {
 
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final KeyFactory.PrivateParts parts;
     private final Cleaner.Cleanable cleanable;
 
-    PrivateKey(KeyFactory.PrivateParts parts) {
+    JwtPrivateKey(KeyFactory.PrivateParts parts) {
         this.parts = parts;
         AsymmetricKey state = parts.key();
         this.cleanable = CLEANER.register(this, state::close);
     }
 
     /** From PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or {@code EC PRIVATE KEY} (SEC1). */
-    public static PrivateKey fromPem(String pem) {
-        return new PrivateKey(KeyFactory.privateFromPem(pem, null));
+    public static JwtPrivateKey fromPem(String pem) {
+        return new JwtPrivateKey(KeyFactory.privateFromPem(pem, null));
     }
 
     /** From a DER PKCS#8 PrivateKeyInfo. */
-    public static PrivateKey fromDer(byte[] pkcs8) {
-        return new PrivateKey(KeyFactory.privateFromPkcs8(pkcs8.clone(), null, null, null));
+    public static JwtPrivateKey fromDer(byte[] pkcs8) {
+        return new JwtPrivateKey(KeyFactory.privateFromPkcs8(pkcs8.clone(), null, null, null));
     }
 
     /**
      * A fresh key for {@code algorithm} from libcrypto's generator: RSA-2048 for RS* and PS*, the
      * algorithm's curve for ES*, Ed25519 for EdDSA. For tests and tools.
      */
-    public static PrivateKey generate(Algorithm algorithm) {
-        return new PrivateKey(KeyFactory.generate(algorithm, 2048, null));
+    public static JwtPrivateKey generate(Algorithm algorithm) {
+        return new JwtPrivateKey(KeyFactory.generate(algorithm, 2048, null));
     }
 
     /** A fresh RSA key of {@code bits} (2048..8192). */
-    public static PrivateKey generateRsa(int bits) {
-        return new PrivateKey(KeyFactory.generate(Algorithm.RS256, bits, null));
+    public static JwtPrivateKey generateRsa(int bits) {
+        return new JwtPrivateKey(KeyFactory.generate(Algorithm.RS256, bits, null));
     }
 
     /** The same key with the given {@code kid} (also given to {@link #publicKey()}). */
-    public PrivateKey withKeyId(String kid) {
+    public JwtPrivateKey withKeyId(String kid) {
         if (kid == null || kid.isEmpty()) {
             throw new IllegalArgumentException("a key id must be a non-empty string");
         }
-        return new PrivateKey(KeyFactory.privateFromPkcs8(parts.pkcs8(), kid, parts.key().restriction(), null));
+        return new JwtPrivateKey(KeyFactory.privateFromPkcs8(parts.pkcs8(), kid, parts.key().restriction(), null));
     }
 
     /** The matching public key (with this key's {@code kid}). */
-    public PublicKey publicKey() {
-        return new PublicKey(KeyFactory.publicFromInfo(parts.pub(), keyId(), parts.key().restriction()));
+    public JwtPublicKey publicKey() {
+        return new JwtPublicKey(KeyFactory.publicFromInfo(parts.pub(), keyId(), parts.key().restriction()));
     }
 
     AsymmetricKey impl() {
         if (parts.key().evp().isClosed()) {
-            throw new IllegalStateException("this PrivateKey has been closed; use an open key");
+            throw new IllegalStateException("this JwtPrivateKey has been closed; use an open key");
         }
         return parts.key();
     }
@@ -112,7 +112,7 @@ public final class PrivateKey implements JwtKey {
     @Override
     public String toString() {
         String d = parts.pub().describe();
-        return "PrivateKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + d.substring(d.indexOf(' ') + 1)
+        return "JwtPrivateKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + d.substring(d.indexOf(' ') + 1)
                 + (parts.key().evp().isClosed() ? ", closed" : "") + "]";
     }
 }

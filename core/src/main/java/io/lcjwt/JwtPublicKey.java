@@ -13,7 +13,7 @@ import java.util.Map;
  * An RSA, EC (P-256, P-384, P-521, secp256k1) or Ed25519 public key, parsed into libcrypto once.
  *
  * <pre>{@code
- * PublicKey key = PublicKey.fromPem(Files.readString(Path.of("issuer.pem")));
+ * JwtPublicKey key = JwtPublicKey.fromPem(Files.readString(Path.of("issuer.pem")));
  * JwtVerifier verifier = JwtVerifier.builder(key).algorithms(Algorithm.RS256).build();
  * }</pre>
  *
@@ -23,40 +23,40 @@ import java.util.Map;
  * than one block. A key serves only algorithms of its kind: an RSA key RS* and PS*, an EC key the
  * one ES algorithm of its curve, an Ed25519 key EdDSA.
  */
-public final class PublicKey implements JwtKey {
+public final class JwtPublicKey implements JwtKey {
 
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final AsymmetricKey impl;
     private final Cleaner.Cleanable cleanable;
 
-    PublicKey(AsymmetricKey impl) {
+    JwtPublicKey(AsymmetricKey impl) {
         this.impl = impl;
         AsymmetricKey state = impl;
         this.cleanable = CLEANER.register(this, state::close);
     }
 
     /** From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}. */
-    public static PublicKey fromPem(String pem) {
-        return new PublicKey(KeyFactory.publicFromPem(pem, null));
+    public static JwtPublicKey fromPem(String pem) {
+        return new JwtPublicKey(KeyFactory.publicFromPem(pem, null));
     }
 
     /** From a DER SubjectPublicKeyInfo. */
-    public static PublicKey fromDer(byte[] spki) {
-        return new PublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
+    public static JwtPublicKey fromDer(byte[] spki) {
+        return new JwtPublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
     }
 
     /** The same key with the given {@code kid}; it has native state of its own. */
-    public PublicKey withKeyId(String kid) {
+    public JwtPublicKey withKeyId(String kid) {
         if (kid == null || kid.isEmpty()) {
             throw new IllegalArgumentException("a key id must be a non-empty string");
         }
-        return new PublicKey(KeyFactory.publicFromInfo(impl.info(), kid, impl.restriction()));
+        return new JwtPublicKey(KeyFactory.publicFromInfo(impl.info(), kid, impl.restriction()));
     }
 
     AsymmetricKey impl() {
         if (impl.evp().isClosed()) {
-            throw new IllegalStateException("this PublicKey has been closed; use an open key");
+            throw new IllegalStateException("this JwtPublicKey has been closed; use an open key");
         }
         return impl;
     }
@@ -125,7 +125,7 @@ public final class PublicKey implements JwtKey {
 
     @Override
     public String toString() {
-        return "PublicKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + impl.info().describe().substring(
+        return "JwtPublicKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + impl.info().describe().substring(
                 impl.info().describe().indexOf(' ') + 1) + (impl.evp().isClosed() ? ", closed" : "") + "]";
     }
 }

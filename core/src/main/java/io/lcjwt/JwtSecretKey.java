@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
  * An HMAC secret for HS256, HS384 and HS512.
  *
  * <pre>{@code
- * SecretKey key = SecretKey.of(secretBytes);          // at least 32 bytes
- * SecretKey k1  = SecretKey.of(secretBytes).withKeyId("k1");
+ * JwtSecretKey key = JwtSecretKey.of(secretBytes);          // at least 32 bytes
+ * JwtSecretKey k1  = JwtSecretKey.of(secretBytes).withKeyId("k1");
  * }</pre>
  *
  * <p>Secrets must be at least as long as the hash (RFC 7518 section 3.2): 32 bytes for HS256, 48
@@ -26,7 +26,7 @@ import java.nio.charset.StandardCharsets;
  * <p>The key is absorbed into libcrypto once per hash and context; verification then only
  * restarts a pooled context. The secret never appears in {@code toString} or in messages.
  */
-public final class SecretKey implements JwtKey {
+public final class JwtSecretKey implements JwtKey {
 
     private static final Cleaner CLEANER = Cleaner.create();
 
@@ -34,7 +34,7 @@ public final class SecretKey implements JwtKey {
     private final HmacVerifyKey impl;
     private final Cleaner.Cleanable cleanable;
 
-    private SecretKey(byte[] secret, String keyId, boolean allowShort) {
+    private JwtSecretKey(byte[] secret, String keyId, boolean allowShort) {
         this.hmac = new HmacKey(secret);
         this.impl = new HmacVerifyKey(hmac, keyId, allowShort);
         HmacKey state = hmac;
@@ -43,7 +43,7 @@ public final class SecretKey implements JwtKey {
 
     HmacVerifyKey impl() {
         if (hmac.isClosed()) {
-            throw new IllegalStateException("this SecretKey has been closed; use an open key");
+            throw new IllegalStateException("this JwtSecretKey has been closed; use an open key");
         }
         return impl;
     }
@@ -51,42 +51,42 @@ public final class SecretKey implements JwtKey {
     /**
      * An HMAC secret of at least 32 bytes (copied).
      *
-     * @throws InvalidKeyException if it is shorter than 32 bytes, or looks like a public key
+     * @throws InvalidJwtKeyException if it is shorter than 32 bytes, or looks like a public key
      */
-    public static SecretKey of(byte[] secret) {
+    public static JwtSecretKey of(byte[] secret) {
         check(secret, false);
-        return new SecretKey(secret, null, false);
+        return new JwtSecretKey(secret, null, false);
     }
 
     /** An {@code oct} JWK's secret with its {@code kid} (null for none), checked as {@link #of}. */
-    static SecretKey of(byte[] secret, String kid) {
+    static JwtSecretKey of(byte[] secret, String kid) {
         check(secret, false);
-        return new SecretKey(secret, kid, false);
+        return new JwtSecretKey(secret, kid, false);
     }
 
     /**
      * A secret shorter than its algorithm's hash, for legacy systems only: such keys can be
      * brute-forced far more cheaply than the algorithm promises. Empty secrets are still refused.
      */
-    public static SecretKey ofInsecureShortSecret(byte[] secret) {
+    public static JwtSecretKey ofInsecureShortSecret(byte[] secret) {
         check(secret, true);
-        return new SecretKey(secret, null, true);
+        return new JwtSecretKey(secret, null, true);
     }
 
     private static void check(byte[] secret, boolean allowShort) {
         if (secret == null || secret.length == 0) {
-            throw new InvalidKeyException("An HMAC secret must not be empty.");
+            throw new InvalidJwtKeyException("An HMAC secret must not be empty.");
         }
         if (!allowShort && secret.length < 32) {
-            throw new InvalidKeyException("An HMAC secret must be at least 32 bytes (256 bits) for HS256,"
+            throw new InvalidJwtKeyException("An HMAC secret must be at least 32 bytes (256 bits) for HS256,"
                     + " 48 for HS384 and 64 for HS512 (RFC 7518 section 3.2); this one has " + secret.length
-                    + ". Use a longer random secret, or SecretKey.ofInsecureShortSecret for a legacy system.");
+                    + ". Use a longer random secret, or JwtSecretKey.ofInsecureShortSecret for a legacy system.");
         }
         String kind = publicKeyKind(secret);
         if (kind != null) {
-            throw new InvalidKeyException("These bytes look like " + kind + ", not an HMAC secret. Using a"
+            throw new InvalidJwtKeyException("These bytes look like " + kind + ", not an HMAC secret. Using a"
                     + " public key as a shared secret lets anyone forge tokens; verify RS/ES/EdDSA tokens"
-                    + " with PublicKey instead.");
+                    + " with JwtPublicKey instead.");
         }
     }
 
@@ -131,16 +131,16 @@ public final class SecretKey implements JwtKey {
     }
 
     /** A key with the same secret and the given {@code kid}; it has native state of its own. */
-    public SecretKey withKeyId(String kid) {
+    public JwtSecretKey withKeyId(String kid) {
         if (kid == null || kid.isEmpty()) {
             throw new IllegalArgumentException("a key id must be a non-empty string");
         }
-        return new SecretKey(secretCopy(), kid, impl.allowsShort());
+        return new JwtSecretKey(secretCopy(), kid, impl.allowsShort());
     }
 
     private byte[] secretCopy() {
         if (hmac.isClosed()) {
-            throw new IllegalStateException("this SecretKey has been closed");
+            throw new IllegalStateException("this JwtSecretKey has been closed");
         }
         return hmac.secretCopy();
     }
@@ -163,11 +163,11 @@ public final class SecretKey implements JwtKey {
 
     void requireSupport(Algorithm algorithm) {
         if (algorithm.family() != Algorithm.Family.HMAC) {
-            throw new InvalidKeyException("A SecretKey serves only HS256, HS384 and HS512, not "
-                    + algorithm.jwsName() + "; use a PublicKey or PrivateKey for it.");
+            throw new InvalidJwtKeyException("A JwtSecretKey serves only HS256, HS384 and HS512, not "
+                    + algorithm.jwsName() + "; use a JwtPublicKey or JwtPrivateKey for it.");
         }
         if (!supports(algorithm)) {
-            throw new InvalidKeyException(algorithm.jwsName() + " needs a secret of at least "
+            throw new InvalidJwtKeyException(algorithm.jwsName() + " needs a secret of at least "
                     + algorithm.hashBytes() + " bytes (RFC 7518 section 3.2); this one has " + hmac.length() + ".");
         }
     }
@@ -186,7 +186,7 @@ public final class SecretKey implements JwtKey {
 
     @Override
     public String toString() {
-        return "SecretKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + hmac.length() + " bytes"
+        return "JwtSecretKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + hmac.length() + " bytes"
                 + (hmac.isClosed() ? ", closed" : "") + "]";
     }
 }
