@@ -1,5 +1,7 @@
 package io.lcjwt;
 
+import java.util.Objects;
+
 /**
  * The JWS algorithms lcjwt signs and verifies (RFC 7518 section 3, RFC 8037, RFC 8812). There is
  * no {@code none}: an unsecured token can never be accepted.
@@ -32,7 +34,7 @@ public enum Algorithm {
     ES256K("ES256K", Family.ECDSA, 32),
     /** ECDSA on P-384 with SHA-384. */
     ES384("ES384", Family.ECDSA, 48),
-    /** ECDSA on P-521 with SHA-512 (read also as {@code ES521}). */
+    /** ECDSA on P-521 with SHA-512. */
     ES512("ES512", Family.ECDSA, 64),
     /** EdDSA with Ed25519 (RFC 8037). */
     EdDSA("EdDSA", Family.EDDSA, 0);
@@ -61,30 +63,49 @@ public enum Algorithm {
         this.hashBytes = hashBytes;
     }
 
-    /** The {@code alg} header value, such as {@code HS256}. */
+    /**
+     * The {@code alg} header value.
+     *
+     * @return the JWS name, such as {@code HS256}
+     */
     public String jwsName() {
         return jwsName;
     }
 
-    /** How the algorithm uses its key. */
+    /**
+     * How the algorithm uses its key.
+     *
+     * @return the key family
+     */
     public Family family() {
         return family;
     }
 
     /**
-     * The digest length in bytes (also the MAC length for HMAC and the minimum HMAC secret), or 0
-     * for EdDSA, which hashes internally.
+     * The digest length in bytes (also the MAC length for HMAC and the minimum HMAC secret).
+     *
+     * @return the digest length, or 0 for EdDSA, which hashes internally
      */
     public int hashBytes() {
         return hashBytes;
     }
 
     /**
-     * The algorithm named exactly {@code name} (case-sensitive, as RFC 7515 requires), or
-     * {@code null}. {@code ES521} is read as {@link #ES512}.
+     * The algorithm named exactly {@code name} (case-sensitive, as RFC 7515 section 4.1.1
+     * requires). No alias is accepted: {@code ES521}, a common misspelling of {@code ES512}, is
+     * not an algorithm here, so a token whose header says {@code ES521} is refused (only a JWK's
+     * {@code alg} member is read leniently, by the JWK importer).
+     *
+     * <pre>{@code
+     * Algorithm alg = Algorithm.fromJwsName("RS256");   // RS256; "rs256" gives null
+     * }</pre>
+     *
+     * @param name the {@code alg} value, such as {@code HS256}
+     * @return the algorithm, or {@code null} if {@code name} is not exactly one of theirs
+     * @throws NullPointerException if {@code name} is null
      */
     public static Algorithm fromJwsName(String name) {
-        return switch (name) {
+        return switch (Objects.requireNonNull(name, "name")) {
             case "HS256" -> HS256;
             case "HS384" -> HS384;
             case "HS512" -> HS512;
@@ -97,7 +118,7 @@ public enum Algorithm {
             case "ES256" -> ES256;
             case "ES256K" -> ES256K;
             case "ES384" -> ES384;
-            case "ES512", "ES521" -> ES512;
+            case "ES512" -> ES512;
             case "EdDSA" -> EdDSA;
             default -> null;
         };

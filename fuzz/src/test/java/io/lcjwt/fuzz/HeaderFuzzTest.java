@@ -30,8 +30,7 @@ class HeaderFuzzTest {
             JwtHeader parsed = HeaderParser.parse(header, 0, header.length);
             Object tree = Oracle.json(header, "header " + new String(header, StandardCharsets.ISO_8859_1));
             Object alg = ((Map<?, ?>) tree).get("alg");
-            assertTrue(parsed.algorithm().jwsName().equals(alg)
-                    || (parsed.algorithm() == Algorithm.ES512 && "ES521".equals(alg)), "alg reported as " + parsed.algorithm());
+            assertTrue(parsed.algorithm().jwsName().equals(alg), "alg reported as " + parsed.algorithm());
         } catch (JwtException refused) {
             // refused headers are the common case
         }

@@ -49,7 +49,9 @@ public final class Jwk {
         String algName = str(m, "alg", false);
         Algorithm alg = null;
         if (algName != null) {
-            alg = Algorithm.fromJwsName(algName);
+            // Some issuers publish P-521 keys as "ES521"; read that here, where it only restricts
+            // a key, never in a token's header, whose alg is matched exactly (Algorithm.fromJwsName).
+            alg = algName.equals("ES521") ? Algorithm.ES512 : Algorithm.fromJwsName(algName);
             if (alg == null) {
                 throw new InvalidJwtKeyException("The JWK's alg \"" + algName + "\" is not a JWS algorithm lcjwt supports.");
             }
