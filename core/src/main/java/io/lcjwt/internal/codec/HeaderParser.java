@@ -6,7 +6,6 @@ import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
 import io.lcjwt.UnsupportedJwtException;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -85,7 +84,8 @@ public final class HeaderParser {
                     + " lcjwt does not unwrap nested tokens. Verify the outer token with"
                     + " verifyContent and the inner one with its own verifier.");
         }
-        return new JwtHeader(algorithm, kid, typ, new LinkedHashMap<>(params));
+        // JwtHeader makes the one deep unmodifiable copy; the verifier caches it for every later token.
+        return new JwtHeader(algorithm, kid, typ, params);
     }
 
     private static String stringMember(Map<String, Object> params, String name) {
