@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -41,21 +42,46 @@ public final class JwkSet {
         this.skipped = skipped;
     }
 
-    /** A set of the given keys (for publishing, or to verify with); {@code kid}s must be unique. */
+    /**
+     * A set of the given keys (for publishing, or to verify with).
+     *
+     * @param keys the keys, whose {@code kid}s must be unique
+     * @return the set, in the given order
+     * @throws NullPointerException if {@code keys} or one of its elements is null
+     * @throws InvalidJwtKeyException if two keys have the same {@code kid}
+     */
     public static JwkSet of(JwtKey... keys) {
+        Objects.requireNonNull(keys, "keys");
+        for (int i = 0; i < keys.length; i++) {
+            Objects.requireNonNull(keys[i], "keys[" + i + "]");
+        }
         List<JwtKey> list = List.of(keys);
         checkUniqueKids(list);
         return new JwkSet(list, 0);
     }
 
-    /** Parses a JWK set; any key lcjwt cannot verify with is an error. */
+    /**
+     * Parses a JWK set; any key lcjwt cannot verify with is an error.
+     *
+     * @param json the JWK set document
+     * @return the set, in document order
+     * @throws NullPointerException if {@code json} is null
+     * @throws InvalidJwtKeyException if the document or any key in it is refused
+     */
     public static JwkSet parse(String json) {
-        return parse(json, false);
+        return parse(Objects.requireNonNull(json, "json"), false);
     }
 
-    /** Parses a fetched JWK set, skipping (and counting) keys that are unusable here. */
+    /**
+     * Parses a fetched JWK set, skipping (and counting) keys that are unusable here.
+     *
+     * @param json the JWK set document
+     * @return the usable keys, in document order
+     * @throws NullPointerException if {@code json} is null
+     * @throws InvalidJwtKeyException if the document is refused, or has no usable key
+     */
     public static JwkSet parseLenient(String json) {
-        return parse(json, true);
+        return parse(Objects.requireNonNull(json, "json"), true);
     }
 
     @SuppressWarnings("unchecked")
@@ -149,8 +175,15 @@ public final class JwkSet {
         return skipped;
     }
 
-    /** The key with this exact {@code kid}. */
+    /**
+     * The key with this exact {@code kid}.
+     *
+     * @param kid the key id, compared exactly
+     * @return the key, or empty if no key has that id
+     * @throws NullPointerException if {@code kid} is null
+     */
     public Optional<JwtKey> byKeyId(String kid) {
+        Objects.requireNonNull(kid, "kid");
         for (JwtKey k : keys) {
             if (kid.equals(k.keyId())) {
                 return Optional.of(k);

@@ -1,5 +1,7 @@
 package io.lcjwt;
 
+import java.util.Objects;
+
 /**
  * A verified token: its header and its claims, bound to the type the caller asked for.
  *
@@ -8,8 +10,21 @@ package io.lcjwt;
  * String kid = jwt.header().keyId();
  * }</pre>
  *
- * @param header the verified JOSE header
+ * @param header the verified JOSE header (deeply unmodifiable)
  * @param claims the claims, already checked ({@code exp}, {@code nbf}, {@code aud}, {@code iss}, required)
  * @param <T> the claims type: a {@code Map}, a record or a bean
  */
-public record Jwt<T>(JwtHeader header, T claims) {}
+public record Jwt<T>(JwtHeader header, T claims) {
+
+    /**
+     * Makes a token from its parts.
+     *
+     * @param header the verified JOSE header
+     * @param claims the claims
+     * @throws NullPointerException if {@code header} or {@code claims} is null
+     */
+    public Jwt {
+        Objects.requireNonNull(header, "header");
+        Objects.requireNonNull(claims, "claims");
+    }
+}

@@ -48,12 +48,22 @@ public final class JwtSigner {
         this.contentHeader = contentHeader;
     }
 
-    /** A builder for a signer with {@code key}. */
+    /**
+     * A builder for a signer with {@code key}.
+     *
+     * @param key a {@link JwtSecretKey} or {@link JwtPrivateKey}
+     * @return a builder; choose the algorithm before {@link Builder#build()}
+     * @throws NullPointerException if {@code key} is null
+     */
     public static Builder builder(JwtKey key) {
         return new Builder(Objects.requireNonNull(key, "key"));
     }
 
-    /** The algorithm this signer uses. */
+    /**
+     * The algorithm this signer uses.
+     *
+     * @return the signing algorithm
+     */
     public Algorithm algorithm() {
         return algorithm;
     }
@@ -61,19 +71,29 @@ public final class JwtSigner {
     /**
      * Signs {@code claims}: a {@code Map<String, ?>}, a record or a bean (public getters).
      *
+     * @param claims the claims
+     * @return the compact JWS
+     * @throws NullPointerException if {@code claims} is null
      * @throws IllegalArgumentException if the claims cannot be written as JSON (NaN, a cycle, a
      *         non-string map key)
+     * @throws IllegalStateException if the key has been closed
      */
     public String sign(Object claims) {
+        Objects.requireNonNull(claims, "claims");
         return signPayload(claimsHeader, ClaimsWriter.toJson(claims));
     }
 
     /**
      * Signs arbitrary bytes as a compact JWS (no {@code typ} unless the builder set one); read it
      * back with {@link JwtVerifier#verifyContent}.
+     *
+     * @param content the payload, copied
+     * @return the compact JWS
+     * @throws NullPointerException if {@code content} is null
+     * @throws IllegalStateException if the key has been closed
      */
     public String signContent(byte[] content) {
-        return signPayload(contentHeader, content.clone());
+        return signPayload(contentHeader, Objects.requireNonNull(content, "content").clone());
     }
 
     private String signPayload(byte[] header, byte[] payload) {
@@ -119,19 +139,35 @@ public final class JwtSigner {
             this.keyId = key.keyId();
         }
 
-        /** The signing algorithm (mandatory). */
+        /**
+         * The signing algorithm (mandatory).
+         *
+         * @param algorithm the algorithm, one the key can serve
+         * @return this builder
+         * @throws NullPointerException if {@code algorithm} is null
+         */
         public Builder algorithm(Algorithm algorithm) {
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
             return this;
         }
 
-        /** The {@code kid} to put in the header (default: the key's own id, if any). */
+        /**
+         * The {@code kid} to put in the header (default: the key's own id, if any).
+         *
+         * @param keyId the key id, or null to leave {@code kid} out
+         * @return this builder
+         */
         public Builder keyId(String keyId) {
             this.keyId = keyId;
             return this;
         }
 
-        /** The header's {@code typ} (default {@code JWT}; null leaves it out). */
+        /**
+         * The header's {@code typ} (default {@code JWT}).
+         *
+         * @param type the media type, or null to leave {@code typ} out
+         * @return this builder
+         */
         public Builder type(String type) {
             this.type = type;
             this.typeSet = true;
@@ -141,22 +177,30 @@ public final class JwtSigner {
         /**
          * Adds a header parameter. {@code alg}, {@code kid} and {@code typ} have their own methods;
          * {@code crit}, {@code b64} and {@code zip} are refused, as lcjwt would refuse such tokens.
+         *
+         * @param name the parameter's name
+         * @param value its value (anything {@link JwtSigner#sign} can write), or null
+         * @return this builder
+         * @throws NullPointerException if {@code name} is null
+         * @throws IllegalArgumentException if {@code name} is reserved
          */
         public Builder header(String name, Object value) {
-            if (RESERVED.contains(name)) {
-                throw new IllegalArgumentException("header parameter \"" + name + "\" cannot be set here"
+            if (RESERVED.contains(Objects.requireNonNull(name, "name"))) {
+                throw new IllegalArgumentException("name \"" + name + "\" is a header parameter that cannot be set here"
                         + (name.equals("kid") || name.equals("typ") || name.equals("alg")
                         ? "; use keyId(), type() or algorithm()" : "; lcjwt does not produce it"));
             }
-            extra.put(Objects.requireNonNull(name), value);
+            extra.put(name, value);
             return this;
         }
 
         /**
          * Builds the signer.
          *
-         * @throws IllegalStateException if no algorithm was chosen
+         * @return the signer, immutable and thread-safe
+         * @throws IllegalStateException if no algorithm was chosen, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
+         * @throws IllegalArgumentException if a header parameter cannot be written as JSON
          */
         public JwtSigner build() {
             if (algorithm == null) {

@@ -65,52 +65,116 @@ public final class JwtVerifier {
         this.engine = engine;
     }
 
-    /** A builder for a verifier over one key. */
+    /**
+     * A builder for a verifier over one key.
+     *
+     * @param key the key tokens must be signed with
+     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code key} is null
+     */
     public static Builder builder(JwtKey key) {
         return new Builder(List.of(Objects.requireNonNull(key, "key")));
     }
 
-    /** A builder for a verifier over several keys, selected by {@code kid}. */
+    /**
+     * A builder for a verifier over several keys, selected by {@code kid}.
+     *
+     * @param keys the keys, at least one
+     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code keys} or one of its elements is null
+     * @throws IllegalArgumentException if {@code keys} is empty
+     */
     public static Builder builder(Collection<? extends JwtKey> keys) {
-        if (keys.isEmpty()) {
-            throw new IllegalArgumentException("at least one key is needed");
+        Objects.requireNonNull(keys, "keys");
+        List<JwtKey> list = new ArrayList<>(keys.size());
+        for (JwtKey k : keys) {
+            list.add(Objects.requireNonNull(k, () -> "keys[" + list.size() + "]"));
         }
-        return new Builder(List.copyOf(keys));
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("keys is empty; a verifier needs at least one key");
+        }
+        return new Builder(List.copyOf(list));
     }
 
-    /** A builder for a verifier over a JWKS URL's keys, fetched and refreshed by {@code client}. */
+    /**
+     * A builder for a verifier over a JWKS URL's keys, fetched and refreshed by {@code client}.
+     *
+     * @param client the client that fetches the issuer's keys
+     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code client} is null
+     */
     public static Builder builder(JwksClient client) {
         Builder b = new Builder(List.of());
         b.client = Objects.requireNonNull(client, "client");
         return b;
     }
 
-    /** A builder for a verifier over a JWK set's keys, selected by {@code kid}. */
+    /**
+     * A builder for a verifier over a JWK set's keys, selected by {@code kid}.
+     *
+     * @param set the keys
+     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code set} is null
+     * @throws IllegalArgumentException if {@code set} holds no key
+     */
     public static Builder builder(JwkSet set) {
-        return builder(set.keys());
+        return builder(Objects.requireNonNull(set, "set").keys());
     }
 
     // ---- claims as a Map ------------------------------------------------------------------------
 
-    /** Verifies {@code token} and returns its claims as an ordered, modifiable map. */
+    /**
+     * Verifies {@code token} and returns its claims.
+     *
+     * @param token a compact JWS
+     * @return the claims as an ordered map, the caller's own to modify (nothing in it is shared)
+     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException})
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(CharSequence token) {
         return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
     }
 
-    /** Verifies the token in {@code token[off, off+len)} and returns its claims as a map. */
+    /**
+     * As {@link #decode(CharSequence)}, for the token in {@code token[off, off+len)}.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param off where the token starts
+     * @param len the token's length in bytes
+     * @return the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused (a null array is a {@link MalformedJwtException})
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(byte[] token, int off, int len) {
         return (Map<String, Object>) engine.decode(token, off, len, Map.class, Output.CLAIMS);
     }
 
-    /** Verifies the token in the buffer's remaining bytes and returns its claims as a map. */
+    /**
+     * As {@link #decode(CharSequence)}, for the token in the buffer's remaining bytes (its
+     * position is left alone).
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @return the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused (a null buffer is a {@link MalformedJwtException})
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(ByteBuffer token) {
         return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
     }
 
-    /** Verifies the token in the segment and returns its claims as a map. */
+    /**
+     * As {@link #decode(CharSequence)}, for the token in the segment.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @return the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused (a null segment is a {@link MalformedJwtException})
+     * @throws IllegalStateException if a key of this verifier has been closed, or the segment's
+     *         arena has been
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(MemorySegment token) {
         return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
@@ -123,49 +187,213 @@ public final class JwtVerifier {
      * constructor), a bean (public no-argument constructor and setters) or {@code Map.class}.
      * NumericDate claims bind to {@code Instant}, {@code long} or {@code double}; {@code aud} to
      * {@code String} or {@code List<String>}. Members the type does not declare are ignored.
+     *
+     * @param token a compact JWS
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the claims, bound
+     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException};
+     *         a claim that cannot be bound to its member is an {@link InvalidClaimException})
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IllegalStateException if a key of this verifier has been closed
      */
     public <T> T decode(CharSequence token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
-    /** As {@link #decode(CharSequence, Class)}, for the token in {@code token[off, off+len)}. */
+    /**
+     * As {@link #decode(CharSequence, Class)}, for the token in {@code token[off, off+len)}.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param off where the token starts
+     * @param len the token's length in bytes
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the claims, bound
+     * @throws JwtException if the token is refused
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     public <T> T decode(byte[] token, int off, int len, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, off, len, type, Output.CLAIMS));
     }
 
-    /** As {@link #decode(CharSequence, Class)}, for the token in the buffer's remaining bytes. */
+    /**
+     * As {@link #decode(CharSequence, Class)}, for the token in the buffer's remaining bytes.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the claims, bound
+     * @throws JwtException if the token is refused
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     public <T> T decode(ByteBuffer token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
-    /** As {@link #decode(CharSequence, Class)}, for the token in the segment. */
+    /**
+     * As {@link #decode(CharSequence, Class)}, for the token in the segment.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the claims, bound
+     * @throws JwtException if the token is refused
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     public <T> T decode(MemorySegment token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
     // ---- header and claims ----------------------------------------------------------------------
 
-    /** Verifies {@code token} and returns its header with its claims bound to {@code type}. */
+    /**
+     * Verifies {@code token} and returns its header with its claims as a map.
+     *
+     * <pre>{@code
+     * Jwt<Map<String, Object>> jwt = verifier.decodeJwt(token);
+     * String kid = jwt.header().keyId();
+     * }</pre>
+     *
+     * @param token a compact JWS
+     * @return the verified header (deeply unmodifiable, shared with later tokens that carry the
+     *         same header) and the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException})
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(CharSequence token) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    }
+
+    /**
+     * As {@link #decodeJwt(CharSequence)}, for the token in {@code token[off, off+len)}.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param off where the token starts
+     * @param len the token's length in bytes
+     * @return the verified header and the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(byte[] token, int off, int len) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, off, len, Map.class, Output.JWT);
+    }
+
+    /**
+     * As {@link #decodeJwt(CharSequence)}, for the token in the buffer's remaining bytes.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @return the verified header and the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(ByteBuffer token) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    }
+
+    /**
+     * As {@link #decodeJwt(CharSequence)}, for the token in the segment.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @return the verified header and the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(MemorySegment token) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    }
+
+    /**
+     * Verifies {@code token} and returns its header with its claims bound to {@code type}, as
+     * {@link #decode(CharSequence, Class)} binds them.
+     *
+     * @param token a compact JWS
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the verified header (deeply unmodifiable, shared with later tokens that carry the
+     *         same header) and the claims, bound
+     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException})
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(CharSequence token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
-    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in {@code token[off, off+len)}. */
+    /**
+     * As {@link #decodeJwt(CharSequence, Class)}, for the token in {@code token[off, off+len)}.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param off where the token starts
+     * @param len the token's length in bytes
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the verified header and the claims, bound
+     * @throws JwtException if the token is refused
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(byte[] token, int off, int len, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, off, len, type, Output.JWT);
     }
 
-    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in the buffer's remaining bytes. */
+    /**
+     * As {@link #decodeJwt(CharSequence, Class)}, for the token in the buffer's remaining bytes.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the verified header and the claims, bound
+     * @throws JwtException if the token is refused
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(ByteBuffer token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
-    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in the segment. */
+    /**
+     * As {@link #decodeJwt(CharSequence, Class)}, for the token in the segment.
+     *
+     * @param token holds a compact JWS as ASCII bytes
+     * @param type the class to bind the claims to
+     * @param <T> the claims type
+     * @return the verified header and the claims, bound
+     * @throws JwtException if the token is refused
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(MemorySegment token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
@@ -178,22 +406,51 @@ public final class JwtVerifier {
      * <pre>{@code
      * byte[] content = verifier.verifyContent(jws);
      * }</pre>
+     *
+     * @param jws a compact JWS
+     * @return a fresh copy of the verified payload
+     * @throws JwtException if the JWS is refused (a null one is a {@link MalformedJwtException})
+     * @throws IllegalStateException if a key of this verifier has been closed
      */
     public byte[] verifyContent(CharSequence jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
     }
 
-    /** As {@link #verifyContent(CharSequence)}, for the JWS in {@code jws[off, off+len)}. */
+    /**
+     * As {@link #verifyContent(CharSequence)}, for the JWS in {@code jws[off, off+len)}.
+     *
+     * @param jws holds a compact JWS as ASCII bytes
+     * @param off where the JWS starts
+     * @param len the JWS's length in bytes
+     * @return a fresh copy of the verified payload
+     * @throws JwtException if the JWS is refused
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code jws}
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     public byte[] verifyContent(byte[] jws, int off, int len) {
         return (byte[]) engine.decode(jws, off, len, byte[].class, Output.CONTENT);
     }
 
-    /** As {@link #verifyContent(CharSequence)}, for the JWS in the buffer's remaining bytes. */
+    /**
+     * As {@link #verifyContent(CharSequence)}, for the JWS in the buffer's remaining bytes.
+     *
+     * @param jws holds a compact JWS as ASCII bytes
+     * @return a fresh copy of the verified payload
+     * @throws JwtException if the JWS is refused
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     public byte[] verifyContent(ByteBuffer jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
     }
 
-    /** As {@link #verifyContent(CharSequence)}, for the JWS in the segment. */
+    /**
+     * As {@link #verifyContent(CharSequence)}, for the JWS in the segment.
+     *
+     * @param jws holds a compact JWS as ASCII bytes
+     * @return a fresh copy of the verified payload
+     * @throws JwtException if the JWS is refused
+     * @throws IllegalStateException if a key of this verifier has been closed
+     */
     public byte[] verifyContent(MemorySegment jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
     }
@@ -202,6 +459,9 @@ public final class JwtVerifier {
      * Configures a {@link JwtVerifier}. Not thread-safe; the verifier it builds is.
      */
     public static final class Builder {
+        /** As many as the claims reader tracks in one bit set. */
+        private static final int MAX_REQUIRED = 60;
+
         private final List<JwtKey> keys;
         private final Set<Algorithm> algorithms = EnumSet.noneOf(Algorithm.class);
         private final Set<String> audiences = new LinkedHashSet<>();
@@ -218,73 +478,168 @@ public final class JwtVerifier {
             this.keys = keys;
         }
 
-        /** The allow-list of algorithms (mandatory; a token with any other {@code alg} is refused). */
+        /**
+         * The allow-list of algorithms (mandatory; a token with any other {@code alg} is refused
+         * before any signature work). Calls add up.
+         *
+         * @param algorithms one or more algorithms
+         * @return this builder
+         * @throws NullPointerException if {@code algorithms} or one of its elements is null
+         * @throws IllegalArgumentException if no algorithm is given
+         */
         public Builder algorithms(Algorithm... algorithms) {
+            Objects.requireNonNull(algorithms, "algorithms");
+            if (algorithms.length == 0) {
+                throw new IllegalArgumentException("algorithms is empty; name at least one algorithm to accept");
+            }
+            for (int i = 0; i < algorithms.length; i++) {
+                Objects.requireNonNull(algorithms[i], "algorithms[" + i + "]");
+            }
             this.algorithms.addAll(Arrays.asList(algorithms));
             return this;
         }
 
         /**
-         * Accepted audiences. With none configured, a token that carries {@code aud} is refused:
-         * a token meant for someone else must not be accepted by accident.
+         * Accepted audiences; calls add up. With none configured, a token that carries
+         * {@code aud} is refused: a token meant for someone else must not be accepted by accident.
+         *
+         * @param audiences one or more non-empty audience names, such as {@code my-api}
+         * @return this builder
+         * @throws NullPointerException if {@code audiences} or one of its elements is null
+         * @throws IllegalArgumentException if no audience is given, or one is empty
          */
         public Builder audience(String... audiences) {
-            for (String a : audiences) {
-                if (a == null || a.isEmpty()) {
-                    throw new IllegalArgumentException("an audience must be a non-empty string");
-                }
-                this.audiences.add(a);
+            Objects.requireNonNull(audiences, "audiences");
+            if (audiences.length == 0) {
+                throw new IllegalArgumentException("audiences is empty; name at least one audience");
             }
+            for (int i = 0; i < audiences.length; i++) {
+                if (Objects.requireNonNull(audiences[i], "audiences[" + i + "]").isEmpty()) {
+                    throw new IllegalArgumentException("audiences[" + i + "] is empty; an audience must be a"
+                            + " non-empty string");
+                }
+            }
+            this.audiences.addAll(Arrays.asList(audiences));
             return this;
         }
 
-        /** The required {@code iss}; tokens without it, or from another issuer, are refused. */
+        /**
+         * The required {@code iss}; tokens without it, or from another issuer, are refused.
+         *
+         * @param issuer the issuer, such as {@code https://id.example}, compared exactly
+         * @return this builder
+         * @throws NullPointerException if {@code issuer} is null
+         * @throws IllegalArgumentException if {@code issuer} is empty
+         */
         public Builder issuer(String issuer) {
-            this.issuer = Objects.requireNonNull(issuer, "issuer");
+            if (Objects.requireNonNull(issuer, "issuer").isEmpty()) {
+                throw new IllegalArgumentException("issuer is empty; name the expected issuer");
+            }
+            this.issuer = issuer;
             return this;
         }
 
-        /** Allowed clock skew for {@code exp} and {@code nbf}; default zero, at most 10 minutes. */
+        /**
+         * Allowed clock skew for {@code exp} and {@code nbf}; default zero.
+         *
+         * @param leeway between zero and 10 minutes
+         * @return this builder
+         * @throws NullPointerException if {@code leeway} is null
+         * @throws IllegalArgumentException if {@code leeway} is negative or over 10 minutes
+         */
         public Builder leeway(Duration leeway) {
+            Objects.requireNonNull(leeway, "leeway");
             if (leeway.isNegative() || leeway.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("leeway must be between 0 and 10 minutes");
+                throw new IllegalArgumentException("leeway must be between 0 and 10 minutes, not " + leeway);
             }
             this.leeway = leeway;
             return this;
         }
 
-        /** Claims that must be present (their values are the caller's to judge). */
+        /**
+         * Claims that must be present (their values are the caller's to judge); calls add up, to
+         * at most 60 names.
+         *
+         * @param names one or more non-empty claim names
+         * @return this builder
+         * @throws NullPointerException if {@code names} or one of its elements is null
+         * @throws IllegalArgumentException if no name is given, one is empty, or there would be
+         *         more than 60
+         */
         public Builder requireClaims(String... names) {
-            for (String n : names) {
-                if (!required.contains(Objects.requireNonNull(n))) {
-                    required.add(n);
+            Objects.requireNonNull(names, "names");
+            if (names.length == 0) {
+                throw new IllegalArgumentException("names is empty; name at least one required claim");
+            }
+            List<String> more = new ArrayList<>(required);
+            for (int i = 0; i < names.length; i++) {
+                String n = Objects.requireNonNull(names[i], "names[" + i + "]");
+                if (n.isEmpty()) {
+                    throw new IllegalArgumentException("names[" + i + "] is empty; a claim name must be non-empty");
+                }
+                if (!more.contains(n)) {
+                    more.add(n);
                 }
             }
+            if (more.size() > MAX_REQUIRED) {
+                throw new IllegalArgumentException("names would make " + more.size()
+                        + " required claims; at most " + MAX_REQUIRED + " are allowed");
+            }
+            required.clear();
+            required.addAll(more);
             return this;
         }
 
-        /** Accepts tokens without {@code exp}. Such tokens never expire; prefer short-lived ones. */
+        /**
+         * Accepts tokens without {@code exp}. Such tokens never expire; prefer short-lived ones.
+         *
+         * @return this builder
+         */
         public Builder allowMissingExpiration() {
             this.requireExpiration = false;
             return this;
         }
 
-        /** Requires the header's {@code typ} to be {@code type} (case-insensitive), e.g. {@code at+jwt}. */
+        /**
+         * Requires the header's {@code typ} to be {@code type} (case-insensitive, with or without
+         * an {@code application/} prefix), e.g. {@code at+jwt} (RFC 9068). A token without it or
+         * with another is refused with an {@link InvalidHeaderException}.
+         *
+         * @param type the expected media type
+         * @return this builder
+         * @throws NullPointerException if {@code type} is null
+         * @throws IllegalArgumentException if {@code type} is empty
+         */
         public Builder expectType(String type) {
-            this.type = Objects.requireNonNull(type, "type");
+            if (Objects.requireNonNull(type, "type").isEmpty()) {
+                throw new IllegalArgumentException("type is empty; name the expected typ, such as at+jwt");
+            }
+            this.type = type;
             return this;
         }
 
-        /** The time source for {@code exp} and {@code nbf} (default: the system UTC clock). */
+        /**
+         * The time source for {@code exp} and {@code nbf} (default: the system UTC clock).
+         *
+         * @param clock the clock
+         * @return this builder
+         * @throws NullPointerException if {@code clock} is null
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
-        /** The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread. */
+        /**
+         * The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread.
+         *
+         * @param maxTokenBytes the cap, at least 16
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxTokenBytes} is under 16
+         */
         public Builder maxTokenBytes(int maxTokenBytes) {
             if (maxTokenBytes < 16) {
-                throw new IllegalArgumentException("maxTokenBytes must be at least 16");
+                throw new IllegalArgumentException("maxTokenBytes must be at least 16, not " + maxTokenBytes);
             }
             this.maxTokenBytes = maxTokenBytes;
             return this;
@@ -293,7 +648,8 @@ public final class JwtVerifier {
         /**
          * Builds the verifier.
          *
-         * @throws IllegalStateException if no algorithm was allowed
+         * @return the verifier, immutable and thread-safe
+         * @throws IllegalStateException if no algorithm was allowed, or a key has been closed
          * @throws InvalidJwtKeyException if an allowed algorithm has no key that can serve it
          */
         public JwtVerifier build() {
