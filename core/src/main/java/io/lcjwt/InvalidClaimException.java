@@ -2,8 +2,9 @@ package io.lcjwt;
 
 /**
  * A claim is present but wrong: of the wrong JSON type (a string {@code exp}, say, which is never
- * treated as absent), or not the expected value ({@code aud}, {@code iss}, {@code typ}), or not
- * bindable to the requested Java type.
+ * treated as absent), or not the expected value ({@code aud}, {@code iss}), or not bindable to the
+ * requested Java type. (The header's {@code typ} is not a claim: a wrong one is an
+ * {@link InvalidHeaderException}.)
  */
 public final class InvalidClaimException extends JwtException {
     private static final long serialVersionUID = 1L;
@@ -11,6 +12,8 @@ public final class InvalidClaimException extends JwtException {
     private final String claim;
 
     /**
+     * Makes the exception.
+     *
      * @param claim the claim's name
      * @param message what was wrong, as a sentence
      */
@@ -19,7 +22,11 @@ public final class InvalidClaimException extends JwtException {
         this.claim = claim;
     }
 
-    /** The claim's name, such as {@code aud}. */
+    /**
+     * The claim that was refused.
+     *
+     * @return its name, such as {@code aud}
+     */
     public String claim() {
         return claim;
     }

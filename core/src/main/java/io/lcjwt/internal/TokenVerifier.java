@@ -3,7 +3,8 @@ package io.lcjwt.internal;
 import io.lcjwt.Algorithm;
 import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.BadSignatureException;
-import io.lcjwt.InvalidClaimException;
+import io.lcjwt.ExpiredJwtException;
+import io.lcjwt.InvalidHeaderException;
 import io.lcjwt.Jwt;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
@@ -276,11 +277,18 @@ public final class TokenVerifier {
             cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOf(b, dot1), header, key, generation);
         }
 
-        return switch (out) {
-            case CONTENT -> Arrays.copyOfRange(pb, payStart, payStart + payLen);
-            case CLAIMS -> claims.read(pb, payStart, payLen, type, s.claims);
-            case JWT -> new Jwt<>(header, claims.read(pb, payStart, payLen, type, s.claims));
-        };
+        if (out == Output.CONTENT) {
+            return Arrays.copyOfRange(pb, payStart, payStart + payLen);
+        }
+        Object result;
+        try {
+            result = claims.read(pb, payStart, payLen, type, s.claims);
+        } catch (ExpiredJwtException e) {
+            // The signature is verified, so the header and claims are the issuer's: hand them to
+            // refresh flows. Only this path copies the payload; claims() parses it on demand.
+            throw new ExpiredJwtException(e.getMessage(), e.expiredAt(), header, pb, payStart, payLen);
+        }
+        return out == Output.JWT ? new Jwt<>(header, result) : result;
     }
 
     private void checkType(JwtHeader header) {
@@ -288,7 +296,7 @@ public final class TokenVerifier {
             String typ = header.type();
             if (typ == null || !(typ.equalsIgnoreCase(expectedType)
                     || typ.equalsIgnoreCase("application/" + expectedType))) {
-                throw new InvalidClaimException("typ", "The JWT's header type (\"typ\") is "
+                throw new InvalidHeaderException("typ", "The JWT's header type (\"typ\") is "
                         + (typ == null ? "absent" : "\"" + HeaderParser.printable(typ) + "\"")
                         + ", but this verifier expects \"" + expectedType + "\".");
             }
