@@ -186,23 +186,25 @@ final class ObjectBinding {
             kindOut[0] = kind;
             return props;
         } catch (ReflectiveOperationException | InaccessibleObjectException | SecurityException e) {
-            throw new IllegalArgumentException("lcjwt cannot construct " + type.getName() + ": " + e.getMessage()
-                    + ". " + accessAdvice(type), e);
+            throw new IllegalArgumentException(accessError(type, e), e);
         }
     }
 
-    /** What the user must change so that io.lcjwt may construct {@code type}. */
-    static String accessAdvice(Class<?> type) {
+    /** Why io.lcjwt may not construct {@code type}, and what the user must change. */
+    static String accessError(Class<?> type, Exception e) {
         Module m = type.getModule();
         String pkg = type.getPackageName();
         Module lcjwt = ObjectBinding.class.getModule();
         if (m.isNamed() && !m.isOpen(pkg, lcjwt)) {
-            return "Add \"opens " + pkg + " to io.lcjwt;\" to the module-info.java of module " + m.getName()
+            // The JDK's own text names method handle internals; the module and package are what matter.
+            return "lcjwt cannot construct " + type.getName() + ": module " + m.getName() + " does not open package "
+                    + pkg + " to io.lcjwt" + (m.isExported(pkg, lcjwt) ? " (it exports it, but a member is not public)" : "")
+                    + ". Add \"opens " + pkg + " to io.lcjwt;\" to the module-info.java of module " + m.getName()
                     + " (\"exports " + pkg + " to io.lcjwt;\" is enough for a public type whose constructor"
                     + " and setters are public).";
         }
-        return "Make " + type.getSimpleName() + " public (and its enclosing classes), with a public constructor"
-                + " and public setters.";
+        return "lcjwt cannot construct " + type.getName() + ": " + e.getMessage() + ". Make " + type.getSimpleName()
+                + " public (and its enclosing classes), with a public constructor and public setters.";
     }
 
     /** A member, with a binding error put in terms of the member it is about. */
