@@ -27,8 +27,14 @@ import java.util.Set;
  *
  * <p>The header holds {@code alg}, {@code typ: JWT} (unless {@link Builder#type} says otherwise),
  * {@code kid} when the key or builder has one, and any parameters added with
- * {@link Builder#header}. {@code Instant} and {@code Date} claims are written as NumericDates in
- * whole seconds.
+ * {@link Builder#header}. {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime} and
+ * {@code Date} claims are written as NumericDates in whole seconds; {@code UUID}, {@code URI},
+ * enums and {@code Character} as strings.
+ *
+ * <p>A signed token always verifies with the same key: whatever {@link JwtVerifier} would refuse
+ * is refused when signing instead, with an {@code IllegalArgumentException} (the claims are the
+ * caller's, so this is a programming error, not a {@link JwtException}) whose message names the
+ * member.
  */
 public final class JwtSigner {
 
@@ -70,12 +76,18 @@ public final class JwtSigner {
 
     /**
      * Signs {@code claims}: a {@code Map<String, ?>}, a record or a bean (public getters).
+     * Members are strings, numbers, booleans, nulls, lists, arrays, maps, records and beans, and the
+     * JDK types named in the class description; any other JDK type ({@code LocalDate},
+     * {@code Optional}, {@code Duration}...) is refused rather than guessed at.
      *
-     * @param claims the claims
+     * @param claims the claims set
      * @return the compact JWS
      * @throws NullPointerException if {@code claims} is null
-     * @throws IllegalArgumentException if the claims cannot be written as JSON (NaN, a cycle, a
-     *         non-string map key)
+     * @throws IllegalArgumentException if the claims cannot be written as JSON that lcjwt reads
+     *         back: NaN or an infinity, a number longer than 100 characters, a string or name
+     *         with an unpaired surrogate, nesting deeper than 32 levels (a cycle), a non-string
+     *         map key, a bean with no getter or with two getters of one name ({@code getActive()}
+     *         and {@code isActive()}), or an unsupported JDK type
      * @throws IllegalStateException if the key has been closed
      */
     public String sign(Object claims) {

@@ -25,6 +25,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -205,6 +206,9 @@ public final class TokenVerifier {
      * make them see different bytes.
      */
     private Object run(int len, Class<?> type, Output out, Scratch s) {
+        if (type != Map.class && out != Output.CONTENT) {
+            claims.prepare(type); // a type lcjwt cannot bind is the caller's error, reported before any crypto
+        }
         byte[] b = s.token(len);
         int end = len;
         // The signature segment is short, so look for the last dot from the end; the first dot
