@@ -4,6 +4,7 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.EvpKey;
 
@@ -46,7 +47,7 @@ public final class KeyFactory {
                     throw new InvalidJwtKeyException("The PEM holds a private key where a public key is expected; use"
                             + " JwtPrivateKey.fromPem(pem).publicKey() if you mean to derive it.");
                 }
-                throw new InvalidJwtKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PUBLIC KEY,"
+                throw new InvalidJwtKeyException("Unsupported PEM block " + Untrusted.quote(b.label()) + "; expected PUBLIC KEY,"
                         + " RSA PUBLIC KEY or CERTIFICATE.");
             }
         };
@@ -75,7 +76,7 @@ public final class KeyFactory {
                     throw new InvalidJwtKeyException("The PEM holds a public key or certificate where a private key is"
                             + " expected; use JwtPublicKey.fromPem.");
                 }
-                throw new InvalidJwtKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PRIVATE KEY,"
+                throw new InvalidJwtKeyException("Unsupported PEM block " + Untrusted.quote(b.label()) + "; expected PRIVATE KEY,"
                         + " RSA PRIVATE KEY or EC PRIVATE KEY.");
             }
         };

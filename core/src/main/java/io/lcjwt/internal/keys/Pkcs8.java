@@ -1,6 +1,7 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.InvalidJwtKeyException;
+import io.lcjwt.internal.Untrusted;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -32,7 +33,7 @@ public final class Pkcs8 {
         outer.end();
         BigInteger version = info.integer();
         if (version.signum() != 0 && !version.equals(BigInteger.ONE)) {
-            throw new InvalidJwtKeyException("Unsupported PKCS#8 version " + version + ".");
+            throw new InvalidJwtKeyException("Unsupported PKCS#8 version " + Untrusted.text(version.toString()) + ".");
         }
         Der.Reader alg = info.read(Der.SEQUENCE);
         String oid = alg.oid();
@@ -73,7 +74,7 @@ public final class Pkcs8 {
                 }
                 return new Parsed(ed25519(seed), KeyInfo.Kind.ED25519, null, Arrays.copyOfRange(pub, 1, 33));
             }
-            default -> throw new InvalidJwtKeyException("Private keys of algorithm " + oid + " are not supported.");
+            default -> throw new InvalidJwtKeyException("Private keys of algorithm " + Untrusted.text(oid) + " are not supported.");
         }
     }
 
@@ -189,7 +190,7 @@ public final class Pkcs8 {
         }
         Curve curve = Curve.byOid(oid);
         if (curve == null) {
-            throw new InvalidJwtKeyException("The EC private key is on curve " + oid + "; lcjwt supports P-256, P-384,"
+            throw new InvalidJwtKeyException("The EC private key is on curve " + Untrusted.text(oid) + "; lcjwt supports P-256, P-384,"
                     + " P-521 and secp256k1.");
         }
         return parse(Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(Spki.EC), Der.oid(curve.oid)),
