@@ -1,5 +1,6 @@
 package io.lcjwt;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.keys.Jwk;
 
 import java.nio.charset.StandardCharsets;
@@ -110,7 +111,7 @@ public final class JwkSet {
                     }
                 }
                 if (m.get("kid") instanceof String kid && !kids.add(kid)) {
-                    throw new InvalidJwtKeyException("The JWK set has two keys with kid \"" + kid + "\"; a kid must"
+                    throw new InvalidJwtKeyException("The JWK set has two keys with kid " + Untrusted.quote(kid) + "; a kid must"
                             + " name one key.");
                 }
                 String unusable = unusable(m);
@@ -142,7 +143,7 @@ public final class JwkSet {
     private static String unusable(Map<String, Object> m) {
         Object use = m.get("use");
         if (use != null && !"sig".equals(use)) {
-            return "its use is \"" + use + "\", not \"sig\".";
+            return "its use is " + Untrusted.quote(use) + ", not \"sig\".";
         }
         Object ops = m.get("key_ops");
         if (ops != null && !(ops instanceof List<?> l && l.contains("verify"))) {
@@ -153,14 +154,14 @@ public final class JwkSet {
 
     private static String describe(Map<String, Object> m) {
         Object kid = m.get("kid");
-        return kid instanceof String s ? "\"" + s + "\"" : "#" + Integer.toHexString(m.hashCode());
+        return kid instanceof String s ? Untrusted.quote(s) : "#" + Integer.toHexString(m.hashCode());
     }
 
     private static void checkUniqueKids(List<JwtKey> keys) {
         Set<String> kids = new HashSet<>();
         for (JwtKey k : keys) {
             if (k.keyId() != null && !kids.add(k.keyId())) {
-                throw new InvalidJwtKeyException("Two keys have kid \"" + k.keyId() + "\"; a kid must name one key.");
+                throw new InvalidJwtKeyException("Two keys have kid " + Untrusted.quote(k.keyId()) + "; a kid must name one key.");
             }
         }
     }

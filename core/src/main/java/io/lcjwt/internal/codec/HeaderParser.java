@@ -102,16 +102,8 @@ public final class HeaderParser {
         return s;
     }
 
-    /** At most 32 characters of untrusted text, with anything unusual replaced. */
+    /** At most 32 characters of untrusted text, escaped: {@link io.lcjwt.internal.Untrusted#text}. */
     public static String printable(String s) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < s.length() && i < 32; i++) {
-            char c = s.charAt(i);
-            sb.append(c >= 0x20 && c < 0x7F && c != '"' ? c : '?');
-        }
-        if (s.length() > 32) {
-            sb.append("...");
-        }
-        return sb.toString();
+        return io.lcjwt.internal.Untrusted.text(s);
     }
 }

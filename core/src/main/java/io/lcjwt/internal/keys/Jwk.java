@@ -3,6 +3,7 @@ package io.lcjwt.internal.keys;
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
 import java.lang.foreign.Arena;
@@ -53,7 +54,7 @@ public final class Jwk {
             // a key, never in a token's header, whose alg is matched exactly (Algorithm.fromJwsName).
             alg = algName.equals("ES521") ? Algorithm.ES512 : Algorithm.fromJwsName(algName);
             if (alg == null) {
-                throw new InvalidJwtKeyException("The JWK's alg \"" + algName + "\" is not a JWS algorithm lcjwt supports.");
+                throw new InvalidJwtKeyException("The JWK's alg " + Untrusted.quote(algName) + " is not a JWS algorithm lcjwt supports.");
             }
         }
         List<String> ops = null;
@@ -93,7 +94,7 @@ public final class Jwk {
                 String crv = str(m, "crv", true);
                 Curve curve = Curve.byJwkName(crv);
                 if (curve == null) {
-                    throw new InvalidJwtKeyException("The EC JWK's curve \"" + crv + "\" is not supported; lcjwt takes"
+                    throw new InvalidJwtKeyException("The EC JWK's curve " + Untrusted.quote(crv) + " is not supported; lcjwt takes"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
                 KeyInfo pub = Spki.ecXY(curve, bytes(m, "x", true), bytes(m, "y", true));
@@ -114,7 +115,7 @@ public final class Jwk {
             case "OKP" -> {
                 String crv = str(m, "crv", true);
                 if (!crv.equals("Ed25519")) {
-                    throw new InvalidJwtKeyException("The OKP JWK's curve \"" + crv + "\" is not supported; lcjwt signs"
+                    throw new InvalidJwtKeyException("The OKP JWK's curve " + Untrusted.quote(crv) + " is not supported; lcjwt signs"
                             + " with Ed25519 only.");
                 }
                 KeyInfo pub = Spki.ed25519(bytes(m, "x", true));
@@ -128,7 +129,7 @@ public final class Jwk {
                 }
                 return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
             }
-            default -> throw new InvalidJwtKeyException("The JWK's kty \"" + kty + "\" is not supported; lcjwt takes"
+            default -> throw new InvalidJwtKeyException("The JWK's kty " + Untrusted.quote(kty) + " is not supported; lcjwt takes"
                     + " RSA, EC, OKP and oct keys.");
         }
     }

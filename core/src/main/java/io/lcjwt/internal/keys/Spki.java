@@ -1,6 +1,7 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.InvalidJwtKeyException;
+import io.lcjwt.internal.Untrusted;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -44,7 +45,7 @@ public final class Spki {
                 alg.end();
                 Curve curve = Curve.byOid(curveOid);
                 if (curve == null) {
-                    throw new InvalidJwtKeyException("The EC key is on curve " + curveOid + "; lcjwt supports"
+                    throw new InvalidJwtKeyException("The EC key is on curve " + Untrusted.text(curveOid) + "; lcjwt supports"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
                 return ec(curve, key);
@@ -55,7 +56,7 @@ public final class Spki {
             }
             case RSA_PSS -> throw new InvalidJwtKeyException("RSASSA-PSS-restricted keys (OID " + RSA_PSS + ") are not"
                     + " supported; export the key as a plain rsaEncryption key, which serves PS* too.");
-            default -> throw new InvalidJwtKeyException("Keys of algorithm " + oid + " are not supported; lcjwt takes"
+            default -> throw new InvalidJwtKeyException("Keys of algorithm " + Untrusted.text(oid) + " are not supported; lcjwt takes"
                     + " RSA, EC (P-256, P-384, P-521, secp256k1) and Ed25519 keys.");
         }
     }
