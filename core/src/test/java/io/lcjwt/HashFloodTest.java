@@ -8,12 +8,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -182,5 +185,25 @@ class HashFloodTest {
             double w = workPerName(doc);
             assertTrue(w <= 8, n + " names: " + w + " slots per name");
         }
+    }
+
+    // ---- the caps --------------------------------------------------------------------------------
+
+    private static String b64(String s) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void unverifiedRefusesWhatAVerifierRefusesBySize() {
+        String claims = "{" + members(twoCharNames(8000)) + "," + members(equalUnder31(14_000)) + "}"; // 300 KB
+        String huge = b64("{\"alg\":\"HS256\"}") + "." + b64(claims) + ".c2ln";
+        for (var read : List.<java.util.function.Consumer<String>>of(Unverified::header, Unverified::claims)) {
+            MalformedJwtException e = assertThrows(MalformedJwtException.class, () -> read.accept(huge));
+            assertTrue(e.getMessage().contains("cap of 65536 bytes"), e.getMessage());
+        }
+        String header = "{\"alg\":\"HS256\"," + members(twoCharNames(6000)) + "}";
+        String under = b64(header) + "." + b64("{\"sub\":\"x\"}") + ".c2ln";
+        assertTrue(under.length() <= 65536, "the 56 KB flood fits under the cap");
+        assertEquals(6001, Unverified.header(under).parameters().size(), "a token under the cap is still read");
     }
 }
