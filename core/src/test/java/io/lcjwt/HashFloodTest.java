@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -205,5 +206,45 @@ class HashFloodTest {
         String under = b64(header) + "." + b64("{\"sub\":\"x\"}") + ".c2ln";
         assertTrue(under.length() <= 65536, "the 56 KB flood fits under the cap");
         assertEquals(6001, Unverified.header(under).parameters().size(), "a token under the cap is still read");
+    }
+
+    private static String ecJwk() {
+        try (JwtPrivateKey k = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("real")) {
+            String set = JwkSet.of(k).toJson();
+            return set.substring("{\"keys\":[".length(), set.length() - 2);
+        }
+    }
+
+    private static String withJunk(String jwk, int extra) {
+        return jwk.substring(0, jwk.length() - 1) + "," + members(twoCharNames(extra)) + "}";
+    }
+
+    @Test
+    void aJwkSetHasAtMost100Keys() {
+        String unusable = "{\"kty\":\"EC\",\"use\":\"enc\"}";
+        String hundred = "{\"keys\":[" + String.join(",", java.util.Collections.nCopies(100, unusable)) + "]}";
+        InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parseLenient(hundred));
+        assertTrue(e.getMessage().contains("(100 skipped)"), "100 keys are read: " + e.getMessage());
+
+        String many = "{\"keys\":[" + String.join(",", java.util.Collections.nCopies(101, unusable)) + "]}";
+        for (var parse : List.<java.util.function.Function<String, JwkSet>>of(JwkSet::parse, JwkSet::parseLenient)) {
+            e = assertThrows(InvalidJwtKeyException.class, () -> parse.apply(many));
+            assertEquals("The JWK set has 101 keys; lcjwt reads at most 100.", e.getMessage());
+        }
+    }
+
+    @Test
+    void aJwkHasAtMost64Members() {
+        String jwk = ecJwk();
+        int members = ((Map<?, ?>) io.lcjwt.internal.keys.Jwk.readObject(jwk)).size();
+        String full = withJunk(jwk, 64 - members);
+        assertEquals(1, JwkSet.parseLenient("{\"keys\":[" + full + "]}").keys().size(), "64 members are read");
+
+        String flood = "{\"keys\":[" + jwk + "," + withJunk(jwk, 6000) + "]}";
+        for (var parse : List.<java.util.function.Function<String, JwkSet>>of(JwkSet::parse, JwkSet::parseLenient)) {
+            InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> parse.apply(flood));
+            assertEquals("Key #2 of the JWK set has " + (members + 6000) + " members; lcjwt reads at most 64 per key.",
+                    e.getMessage());
+        }
     }
 }
