@@ -30,8 +30,17 @@ import java.util.Set;
  * unsupported type or curve, symmetric) are skipped and counted, but private key members,
  * duplicate {@code kid}s, invalid JSON and a set with no usable key still fail the document.
  * A JWK's {@code alg}, when present, restricts its key to that algorithm.
+ *
+ * <p>Both refuse a set of more than 100 keys, or with a key of more than 64 members (a JWK has
+ * about a dozen), so that a hostile document costs a bounded amount of work per key (the
+ * {@link JwksClient} also caps the size of what it fetches).
  */
 public final class JwkSet {
+
+    // Far beyond any real set (a few keys, a dozen members each), low enough that a hostile
+    // document's cost stays bounded per key.
+    private static final int MAX_KEYS = 100;
+    private static final int MAX_MEMBERS_PER_KEY = 64;
 
     private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth");
 
@@ -90,6 +99,16 @@ public final class JwkSet {
         Map<String, Object> doc = Jwk.readObject(json);
         if (!(doc.get("keys") instanceof List<?> entries)) {
             throw new InvalidJwtKeyException("A JWK set is a JSON object with a \"keys\" array (RFC 7517 section 5).");
+        }
+        if (entries.size() > MAX_KEYS) {
+            throw new InvalidJwtKeyException("The JWK set has " + entries.size() + " keys; lcjwt reads at most "
+                    + MAX_KEYS + ".");
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i) instanceof Map<?, ?> m && m.size() > MAX_MEMBERS_PER_KEY) {
+                throw new InvalidJwtKeyException("Key #" + (i + 1) + " of the JWK set has " + m.size()
+                        + " members; lcjwt reads at most " + MAX_MEMBERS_PER_KEY + " per key.");
+            }
         }
         List<JwtKey> keys = new ArrayList<>();
         Set<String> kids = new HashSet<>();

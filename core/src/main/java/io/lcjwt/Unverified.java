@@ -13,8 +13,18 @@ import java.util.Map;
  * <pre>{@code
  * String kid = Unverified.header(token).keyId();   // then verify with the right verifier
  * }</pre>
+ *
+ * <p>A token longer than 65,536 characters (64 KiB, the default
+ * {@link JwtVerifier.Builder#maxTokenBytes(int) maxTokenBytes} of a verifier) is refused unread,
+ * so routing costs no more than verifying would. The cap is fixed: a service whose verifiers
+ * accept larger tokens must route those by other means. A compact JWS is ASCII, so characters
+ * are bytes.
  */
 public final class Unverified {
+
+    // The verifier's default maxTokenBytes: anything Unverified reads, a default verifier would.
+    private static final int MAX_TOKEN_BYTES = 64 * 1024;
+
     private Unverified() {}
 
     /** The token's header, vetted as a verifier would vet it but NOT verified. */
@@ -32,6 +42,10 @@ public final class Unverified {
     private static byte[] segment(CharSequence token, int index) {
         if (token == null) {
             throw new MalformedJwtException("The token is null.");
+        }
+        if (token.length() > MAX_TOKEN_BYTES) {
+            throw new MalformedJwtException("The token is larger than Unverified's cap of " + MAX_TOKEN_BYTES
+                    + " bytes (a verifier's default maxTokenBytes).");
         }
         String s = token.toString();
         String[] parts = s.split("\\.", -1);
