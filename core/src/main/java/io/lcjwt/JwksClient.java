@@ -38,9 +38,14 @@ import javax.net.ssl.SSLContext;
  *       (default 1 MiB); a {@code User-Agent}.</li>
  *   <li>The first decode fetches and waits. The document lives for its {@code Cache-Control:
  *       max-age} minus {@code Age}, clamped to [1 minute, 1 day], default 15 minutes.</li>
- *   <li>After expiry the old keys keep serving while one background refresh runs. Through an
- *       outage the last good keys serve for up to {@code maxStale} (default 1 day); after that
- *       decodes fail with {@link JwksUnavailableException}.</li>
+ *   <li>At 90% of that lifetime one background refresh starts; the current keys keep serving
+ *       while it runs, and a failed refresh is retried once per cooldown.</li>
+ *   <li>Through an outage the last good keys serve for up to {@code maxStale} (default 1 day)
+ *       <em>past their expiry</em>. Beyond that a decode waits (at most the fetch deadline) for
+ *       a fetch, joining the one in flight, rather than being refused: a service whose issuer is
+ *       healthy never refuses a token for staleness, however long it sat idle. Only when that
+ *       fetch fails, or one failed within the cooldown, does the decode fail with
+ *       {@link JwksUnavailableException}, whose message names the failure.</li>
  *   <li>A token with an unknown {@code kid} triggers one refetch, unless a fetch started within
  *       the cooldown (default 30 s): then {@link UnknownKeyException} at once, so a flood of
  *       made-up kids costs at most one fetch per cooldown.</li>
@@ -51,11 +56,21 @@ import javax.net.ssl.SSLContext;
  */
 public final class JwksClient implements AutoCloseable {
 
-    /** What a service may want to log or export. */
+    /**
+     * What a service may want to log or export.
+     *
+     * @param lastAttempt when the last fetch started, or null
+     * @param lastSuccess when the last fetch succeeded, or null
+     * @param keyCount how many keys are being served
+     * @param fetches fetches started so far
+     * @param failures fetches failed so far
+     * @param lastError why the last fetch failed, in words; null after a success
+     */
     public record Metrics(Instant lastAttempt, Instant lastSuccess, int keyCount, long fetches, long failures,
             String lastError) {}
 
-    private record Snapshot(JwkSet set, StaticKeyResolver resolver, long fetchedAt, long expiresAt, long generation) {}
+    /** One fetched document; {@code refreshAt} is 90% into its lifetime, {@code expiresAt} its end. */
+    private record Snapshot(JwkSet set, StaticKeyResolver resolver, long refreshAt, long expiresAt, long generation) {}
 
     private final URI uri;
     private final HttpClient http;
@@ -88,34 +103,60 @@ public final class JwksClient implements AutoCloseable {
         this.timeout = b.timeout;
         this.fetcher = new Fetcher(http, uri, b.timeout, b.maxBytes, b.userAgent);
         this.clock = b.clock;
-        this.minLifetime = b.minLifetime.toMillis();
-        this.maxLifetime = b.maxLifetime.toMillis();
-        this.defaultLifetime = b.defaultLifetime.toMillis();
-        this.cooldown = b.cooldown.toMillis();
-        this.maxStale = b.maxStale.toMillis();
+        this.minLifetime = millis(b.minLifetime);
+        this.maxLifetime = millis(b.maxLifetime);
+        this.defaultLifetime = millis(b.defaultLifetime);
+        this.cooldown = millis(b.cooldown);
+        this.maxStale = millis(b.maxStale);
     }
 
-    /** A builder for the JWKS document at {@code uri} (https, or http to a loopback address). */
+    /**
+     * A builder for the JWKS document at {@code uri}.
+     *
+     * @param uri https, or http to a loopback address (for tests)
+     * @return the builder
+     * @throws NullPointerException if {@code uri} is null
+     * @throws IllegalArgumentException for any other scheme, or plain http to another host
+     */
     public static Builder builder(URI uri) {
         return new Builder(uri);
     }
 
-    /** The JWKS URL. */
+    /**
+     * The JWKS URL.
+     *
+     * @return the URL given to the builder
+     */
     public URI uri() {
         return uri;
     }
 
-    /** Fetches now, waiting for the result. */
+    /**
+     * Fetches now, waiting for the result (or joining the fetch already running).
+     *
+     * @return the keys fetched
+     * @throws JwksUnavailableException if the fetch fails; the message names the failure
+     */
     public JwkSet refresh() {
         return await(startFetch()).set();
     }
 
-    /** The keys currently served, fetching first if none were ever fetched. */
+    /**
+     * The keys currently served, fetching first if none were ever fetched or they are past
+     * {@code maxStale}.
+     *
+     * @return the keys
+     * @throws JwksUnavailableException if no usable keys could be had; the message names why
+     */
     public JwkSet current() {
         return snapshot().set();
     }
 
-    /** Counters and times of the fetches so far. */
+    /**
+     * Counters and times of the fetches so far.
+     *
+     * @return a snapshot of the counters
+     */
     public Metrics metrics() {
         Snapshot s = snap;
         long a = lastAttempt;
@@ -128,21 +169,71 @@ public final class JwksClient implements AutoCloseable {
         return resolver;
     }
 
+    /** Saturates instead of overflowing, so that a huge duration means "practically never". */
+    private static long millis(Duration d) {
+        return d.compareTo(Duration.ofDays(365L * 1000)) > 0 ? 365L * 1000 * 86_400_000 : d.toMillis();
+    }
+
     private Snapshot snapshot() {
         Snapshot s = snap;
         if (s == null) {
             return await(startFetch());
         }
         long now = clock.millis();
-        long seen = lastAttempt;
-        if (now >= s.expiresAt() && now - seen >= cooldown) {
-            fetchUnlessDoneSince(seen); // in the background; the current keys keep serving
+        if (now >= s.refreshAt()) {
+            long seen = lastAttempt;
+            if (now - seen >= cooldown) {
+                fetchUnlessDoneSince(seen); // in the background; the current keys keep serving
+            }
         }
-        if (now - s.fetchedAt() > maxStale) {
-            throw new JwksUnavailableException("The keys from " + uri + " are older than maxStale ("
-                    + Duration.ofMillis(maxStale) + ") and refreshing them fails: " + lastError);
+        // Staleness counts from expiry: keys that have not yet expired are never stale, whatever
+        // maxStale is, and a fresh fetch is always preferred to refusing.
+        if (now - s.expiresAt() < maxStale) {
+            return s;
         }
-        return s;
+        return pastMaxStale(s, now);
+    }
+
+    /**
+     * The keys expired more than maxStale ago (an outage, or a service that sat idle): wait for
+     * a fetch, joining the one in flight, rather than refuse. Only when a fetch failed within
+     * the cooldown is the decode refused at once, so an outage costs the issuer one fetch per
+     * cooldown and the service no pile of waiting threads.
+     */
+    private Snapshot pastMaxStale(Snapshot stale, long now) {
+        CompletableFuture<Snapshot> running = inflight.get();
+        if (running == null || running.isDone()) {
+            Snapshot s = snap;
+            if (s != stale && now - s.expiresAt() < maxStale) {
+                return s; // a fetch finished since this decode looked
+            }
+            long seen = lastAttempt;
+            if (now - seen < cooldown) {
+                throw staleKeys(stale, lastError != null ? lastError : "the last attempt did not succeed", null);
+            }
+            running = fetchUnlessDoneSince(seen);
+        }
+        Snapshot got;
+        try {
+            got = join(running);
+        } catch (FetchFailed e) {
+            throw staleKeys(stale, e.getMessage(), e.getCause());
+        }
+        if (clock.millis() - got.expiresAt() >= maxStale) {
+            throw staleKeys(got, lastError != null ? lastError : "the last attempt did not succeed", null);
+        }
+        return got;
+    }
+
+    private JwksUnavailableException staleKeys(Snapshot s, String reason, Throwable cause) {
+        return new JwksUnavailableException("The keys from " + uri + " expired at "
+                + Instant.ofEpochMilli(s.expiresAt()) + ", more than maxStale (" + Duration.ofMillis(maxStale)
+                + ") ago, and refreshing them failed: " + sentence(reason), cause);
+    }
+
+    /** Ends a reason with exactly one full stop. */
+    private static String sentence(String reason) {
+        return reason.endsWith(".") ? reason : reason + ".";
     }
 
     private CompletableFuture<Snapshot> startFetch() {
@@ -157,7 +248,10 @@ public final class JwksClient implements AutoCloseable {
             }
             CompletableFuture<Snapshot> mine = new CompletableFuture<>();
             if (inflight.compareAndSet(null, mine)) {
-                lastAttempt = clock.millis();
+                // The lifetime counts from the request, not the response: the document is at
+                // least this fresh, and a slow response must not stretch its life.
+                long started = clock.millis();
+                lastAttempt = started;
                 fetches.incrementAndGet();
                 fetcher.fetch().handle((result, error) -> {
                     try {
@@ -165,7 +259,6 @@ public final class JwksClient implements AutoCloseable {
                             throw error instanceof RuntimeException re ? re : new IllegalStateException(error);
                         }
                         JwkSet set = JwkSet.parseLenient(result.body());
-                        long now = clock.millis();
                         long life = result.maxAgeSeconds().isPresent()
                                 ? Math.min(maxLifetime, Math.max(minLifetime, result.maxAgeSeconds().getAsLong() * 1000))
                                 : defaultLifetime;
@@ -174,18 +267,17 @@ public final class JwksClient implements AutoCloseable {
                             impls.add(Keys.impl(k));
                         }
                         Snapshot prev = snap;
-                        Snapshot next = new Snapshot(set, new StaticKeyResolver(impls), now, now + life,
-                                prev == null ? 1 : prev.generation() + 1);
+                        Snapshot next = new Snapshot(set, new StaticKeyResolver(impls), started + life - life / 10,
+                                started + life, prev == null ? 1 : prev.generation() + 1);
                         snap = next;
-                        lastSuccess = now;
+                        lastSuccess = clock.millis();
                         lastError = null;
                         inflight.compareAndSet(mine, null);
                         mine.complete(next);
                     } catch (RuntimeException e) {
                         failures.incrementAndGet();
-                        Throwable cause = e.getCause() != null && e instanceof java.util.concurrent.CompletionException
-                                ? e.getCause() : e;
-                        lastError = cause.getClass().getSimpleName() + ": " + cause.getMessage();
+                        Throwable cause = Fetcher.unwrap(e);
+                        lastError = Fetcher.describe(cause);
                         inflight.compareAndSet(mine, null);
                         mine.completeExceptionally(cause);
                     } finally {
@@ -216,18 +308,38 @@ public final class JwksClient implements AutoCloseable {
 
     private Snapshot await(CompletableFuture<Snapshot> f) {
         try {
-            return f.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw new JwksUnavailableException("Could not fetch keys from " + uri + ": " + e.getCause().getMessage(),
+            return join(f);
+        } catch (FetchFailed e) {
+            throw new JwksUnavailableException("Could not fetch keys from " + uri + ": " + sentence(e.getMessage()),
                     e.getCause());
-        } catch (TimeoutException e) {
-            throw new JwksUnavailableException("Fetching keys from " + uri + " did not finish in " + timeout + ".", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new JwksUnavailableException("Interrupted while fetching keys from " + uri + ".", e);
         }
     }
 
+    /** Waits for {@code f}, at most the fetch deadline and a second; the failure says why in words. */
+    private Snapshot join(CompletableFuture<Snapshot> f) throws FetchFailed {
+        try {
+            return f.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = Fetcher.unwrap(e);
+            throw new FetchFailed(Fetcher.describe(cause), cause);
+        } catch (TimeoutException e) {
+            throw new FetchFailed("the fetch did not finish within " + Fetcher.seconds(timeout.plusSeconds(1)), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FetchFailed("interrupted while waiting for the fetch", e);
+        }
+    }
+
+    /** A failed fetch, its message the reason in words (never null). */
+    private static final class FetchFailed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        FetchFailed(String reason, Throwable cause) {
+            super(reason, cause, false, false);
+        }
+    }
+
+    /** Stops the HTTP client; fetches in flight fail. */
     @Override
     public void close() {
         http.shutdownNow();
@@ -323,81 +435,173 @@ public final class JwksClient implements AutoCloseable {
             }
         }
 
-        /** Deadline to connect (default 2.5 s). */
-        public Builder connectTimeout(Duration d) {
-            this.connectTimeout = positive(d);
+        /**
+         * Deadline to connect (default 2.5 s).
+         *
+         * @param timeout positive
+         * @return this builder
+         * @throws NullPointerException if {@code timeout} is null
+         * @throws IllegalArgumentException if it is zero or negative
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connectTimeout");
             return this;
         }
 
-        /** Deadline for the whole fetch, body included (default 2.5 s). */
-        public Builder timeout(Duration d) {
-            this.timeout = positive(d);
+        /**
+         * Deadline for the whole fetch, body included (default 2.5 s). A decode that has to wait
+         * for keys waits at most this long (and a second).
+         *
+         * @param timeout positive
+         * @return this builder
+         * @throws NullPointerException if {@code timeout} is null
+         * @throws IllegalArgumentException if it is zero or negative
+         */
+        public Builder timeout(Duration timeout) {
+            this.timeout = positive(timeout, "timeout");
             return this;
         }
 
-        /** Largest document accepted (default 1 MiB). */
+        /**
+         * Largest document accepted (default 1 MiB).
+         *
+         * @param bytes at least 1024
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is under 1024
+         */
         public Builder maxResponseBytes(int bytes) {
             if (bytes < 1024) {
-                throw new IllegalArgumentException("maxResponseBytes must be at least 1024");
+                throw new IllegalArgumentException("maxResponseBytes must be at least 1024, not " + bytes);
             }
             this.maxBytes = bytes;
             return this;
         }
 
-        /** Bounds for a document's lifetime from Cache-Control (default 1 minute .. 1 day). */
+        /**
+         * Bounds for a document's lifetime from {@code Cache-Control: max-age} (default 1 minute
+         * .. 1 day); a refresh starts at 90% of the lifetime.
+         *
+         * @param min positive, at most {@code max}
+         * @param max positive
+         * @return this builder
+         * @throws NullPointerException if either is null
+         * @throws IllegalArgumentException if either is zero or negative, or {@code min > max}
+         */
         public Builder lifetime(Duration min, Duration max) {
-            if (positive(min).compareTo(positive(max)) > 0) {
-                throw new IllegalArgumentException("min lifetime is above max lifetime");
+            if (positive(min, "min").compareTo(positive(max, "max")) > 0) {
+                throw new IllegalArgumentException("lifetime: min (" + min + ") is above max (" + max + ")");
             }
             this.minLifetime = min;
             this.maxLifetime = max;
             return this;
         }
 
-        /** Lifetime when the response has no max-age (default 15 minutes). */
-        public Builder defaultLifetime(Duration d) {
-            this.defaultLifetime = positive(d);
+        /**
+         * Lifetime when the response has no max-age (default 15 minutes); {@link #build()} checks
+         * that it lies within the {@link #lifetime} bounds.
+         *
+         * @param lifetime positive
+         * @return this builder
+         * @throws NullPointerException if {@code lifetime} is null
+         * @throws IllegalArgumentException if it is zero or negative
+         */
+        public Builder defaultLifetime(Duration lifetime) {
+            this.defaultLifetime = positive(lifetime, "defaultLifetime");
             return this;
         }
 
-        /** Least time between fetches triggered by unknown kids or expiry (default 30 s). */
-        public Builder cooldown(Duration d) {
-            this.cooldown = Objects.requireNonNull(d);
+        /**
+         * Least time between fetch attempts triggered by unknown kids, by expiry or by keys past
+         * {@code maxStale} (default 30 s). It is what bounds the load a flood of made-up kids or
+         * an outage puts on the issuer, so it must be positive.
+         *
+         * @param cooldown positive
+         * @return this builder
+         * @throws NullPointerException if {@code cooldown} is null
+         * @throws IllegalArgumentException if it is zero or negative
+         */
+        public Builder cooldown(Duration cooldown) {
+            this.cooldown = positive(cooldown, "cooldown");
             return this;
         }
 
-        /** How long the last good keys serve while refreshing fails (default 1 day). */
-        public Builder maxStale(Duration d) {
-            this.maxStale = positive(d);
+        /**
+         * How long past their expiry the last good keys serve while refreshing fails (default 1
+         * day). It counts from expiry, so it needs no relation to the lifetime: keys are never
+         * stale before they expire. {@link #build()} requires it to be at least the
+         * {@link #cooldown}: a shorter grace would refuse tokens before a second fetch may even
+         * be tried.
+         *
+         * @param maxStale positive, at least the cooldown
+         * @return this builder
+         * @throws NullPointerException if {@code maxStale} is null
+         * @throws IllegalArgumentException if it is zero or negative
+         */
+        public Builder maxStale(Duration maxStale) {
+            this.maxStale = positive(maxStale, "maxStale");
             return this;
         }
 
-        /** The User-Agent header (default {@code lcjwt-jwks-client}). */
-        public Builder userAgent(String ua) {
-            this.userAgent = Objects.requireNonNull(ua);
+        /**
+         * The User-Agent header (default {@code lcjwt-jwks-client}).
+         *
+         * @param userAgent the header's value
+         * @return this builder
+         * @throws NullPointerException if {@code userAgent} is null
+         */
+        public Builder userAgent(String userAgent) {
+            this.userAgent = Objects.requireNonNull(userAgent, "userAgent");
             return this;
         }
 
-        /** TLS settings, e.g. a private CA's trust store. */
-        public Builder sslContext(SSLContext ctx) {
-            this.sslContext = Objects.requireNonNull(ctx);
+        /**
+         * TLS settings, e.g. a private CA's trust store.
+         *
+         * @param sslContext the context the HTTP client uses
+         * @return this builder
+         * @throws NullPointerException if {@code sslContext} is null
+         */
+        public Builder sslContext(SSLContext sslContext) {
+            this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
             return this;
         }
 
-        /** The time source (default the system UTC clock). */
+        /**
+         * The time source for expiry and staleness (default the system UTC clock).
+         *
+         * @param clock the time source
+         * @return this builder
+         * @throws NullPointerException if {@code clock} is null
+         */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock);
+            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
-        private static Duration positive(Duration d) {
-            if (d == null || d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException("durations must be positive");
+        private static Duration positive(Duration d, String name) {
+            Objects.requireNonNull(d, name);
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, not " + d);
             }
             return d;
         }
 
+        /**
+         * Builds the client; nothing is fetched until the first decode.
+         *
+         * @return the client
+         * @throws IllegalArgumentException if {@code maxStale} is shorter than {@code cooldown},
+         *         or {@code defaultLifetime} lies outside the {@code lifetime} bounds
+         */
         public JwksClient build() {
+            if (maxStale.compareTo(cooldown) < 0) {
+                throw new IllegalArgumentException("maxStale (" + maxStale + ") must be at least cooldown ("
+                        + cooldown + "): past expiry the keys would be refused before another fetch may start.");
+            }
+            if (defaultLifetime.compareTo(minLifetime) < 0 || defaultLifetime.compareTo(maxLifetime) > 0) {
+                throw new IllegalArgumentException("defaultLifetime (" + defaultLifetime + ") must lie within the"
+                        + " lifetime bounds [" + minLifetime + ", " + maxLifetime + "].");
+            }
             return new JwksClient(this);
         }
     }
