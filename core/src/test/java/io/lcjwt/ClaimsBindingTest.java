@@ -308,6 +308,22 @@ class ClaimsBindingTest {
 
     record Node(String name, List<Node> kids) {}
 
+    /** Not a bean (no public constructor): Jackson-jr used to take it and wrap 300 into 44. */
+    public static class PrivateCtor {
+        public byte b;
+
+        private PrivateCtor() {}
+    }
+
+    /** A value class Jackson-jr used to build from a string. */
+    public static class FromString {
+        public FromString(String s) {}
+    }
+
+    record WithPrivateCtor(long exp, PrivateCtor p) {}
+
+    record WithFromString(long exp, FromString f) {}
+
     static Stream<Arguments> typesRefusedBeforeTheSignature() {
         return Stream.of(
                 Arguments.of(TreeMap.class, "TreeMap"),
@@ -318,6 +334,8 @@ class ClaimsBindingTest {
                 Arguments.of(WithOptional.class, "java.util.Optional"),
                 Arguments.of(WithClass.class, "java.lang.Class"),
                 Arguments.of(WithBadInner.class, "Inner.counter"),
+                Arguments.of(WithPrivateCtor.class, "PrivateCtor"),
+                Arguments.of(WithFromString.class, "FromString"),
                 Arguments.of(String.class, "String"));
     }
 
