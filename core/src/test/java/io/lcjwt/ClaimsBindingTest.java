@@ -97,6 +97,20 @@ class ClaimsBindingTest {
                 e.getMessage());
     }
 
+    static Stream<Arguments> claimsThatAreNotAnObject() {
+        return Stream.of(Arguments.of(UUID.randomUUID()), Arguments.of(Instant.EPOCH), Arguments.of(URI.create("urn:x")),
+                Arguments.of('c'), Arguments.of(new java.util.Date(0)), Arguments.of("text"), Arguments.of(List.of()),
+                Arguments.of(5), Arguments.of(Optional.empty()));
+    }
+
+    /** The verifier takes only a JSON object as the claims set. */
+    @ParameterizedTest
+    @MethodSource
+    void claimsThatAreNotAnObject(Object claims) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sign(claims));
+        assertTrue(e.getMessage().contains("claims must be a Map, a record or a bean"), e.getMessage());
+    }
+
     public static class NoGetters {
         public void setX(String x) {}
     }
