@@ -171,6 +171,8 @@ public final class JwtSigner {
          *
          * @throws IllegalStateException if no algorithm was chosen
          * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
+         * @throws IllegalArgumentException if a {@link #header} value cannot be written, by the
+         *         rules {@link JwtSigner#sign} applies to claims
          */
         public JwtSigner build() {
             if (algorithm == null) {
