@@ -266,14 +266,15 @@ class ClaimsBindingTest {
     // ---- #20.4: typed binding never narrows -----------------------------------------------------
 
     record Narrow(String aud, long exp, byte b, Byte bb, byte[] arr, List<Byte> lb, char ch, Character cc,
-            float f, Float ff, short s, int i, Long l, double d) {}
+            float f, Float ff, short s, int i, Long l, double d, BigDecimal dec) {}
 
     static Stream<Arguments> valuesThatDoNotFit() {
         return Stream.of("\"b\":300", "\"b\":-129", "\"b\":128", "\"b\":1.5", "\"bb\":256", "\"arr\":[1,300]",
                 "\"arr\":[1,-200]", "\"lb\":[1,300]", "\"ch\":\"ab\"", "\"ch\":\"\"", "\"ch\":65", "\"ch\":null",
                 "\"cc\":\"ab\"", "\"cc\":\"\\ud83d\\ude00\"", "\"f\":1e39", "\"f\":-1e39", "\"f\":1e-50", "\"ff\":3.5e38",
                 "\"s\":32768", "\"s\":-32769", "\"i\":2147483648", "\"i\":-2147483649", "\"l\":9223372036854775808",
-                "\"l\":-9223372036854775809", "\"d\":1e400", "\"d\":-1e400", "\"b\":1e2", "\"b\":null")
+                "\"l\":-9223372036854775809", "\"d\":1e400", "\"d\":-1e400", "\"b\":1e2", "\"b\":null",
+                "\"dec\":1e400", "\"dec\":1e-99999999", "\"dec\":\"1\"")
                 .map(Arguments::of);
     }
 
@@ -291,7 +292,7 @@ class ClaimsBindingTest {
     void valuesThatFitAreKept() {
         Narrow n = V.decode(hs256("{" + BASE + ",\"b\":-128,\"bb\":127,\"arr\":[1,-1,127],\"lb\":[-128,5],"
                 + "\"ch\":\"a\",\"cc\":\"\\u00e9\",\"f\":3.4e38,\"ff\":-1.5,\"s\":-32768,\"i\":2147483647,"
-                + "\"l\":-9223372036854775808,\"d\":1e300}"), Narrow.class);
+                + "\"l\":-9223372036854775808,\"d\":1e300,\"dec\":0.1000000000000000055511151231257827}"), Narrow.class);
         assertEquals(-128, n.b());
         assertEquals((byte) 127, n.bb());
         assertArrayEquals(new byte[] {1, -1, 127}, n.arr());
@@ -304,6 +305,7 @@ class ClaimsBindingTest {
         assertEquals(Integer.MAX_VALUE, n.i());
         assertEquals(Long.MIN_VALUE, n.l());
         assertEquals(1e300, n.d());
+        assertEquals(new BigDecimal("0.1000000000000000055511151231257827"), n.dec());
     }
 
     record WithTreeMap(long exp, TreeMap<String, Object> m) {}
