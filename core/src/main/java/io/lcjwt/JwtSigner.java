@@ -212,7 +212,8 @@ public final class JwtSigner {
          * @return the signer, immutable and thread-safe
          * @throws IllegalStateException if no algorithm was chosen, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
-         * @throws IllegalArgumentException if a header parameter cannot be written as JSON
+         * @throws IllegalArgumentException if a {@link #header} value cannot be written, by the
+         *         rules {@link JwtSigner#sign} applies to claims
          */
         public JwtSigner build() {
             if (algorithm == null) {

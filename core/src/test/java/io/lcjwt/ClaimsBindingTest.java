@@ -97,6 +97,20 @@ class ClaimsBindingTest {
                 e.getMessage());
     }
 
+    static Stream<Arguments> claimsThatAreNotAnObject() {
+        return Stream.of(Arguments.of(UUID.randomUUID()), Arguments.of(Instant.EPOCH), Arguments.of(URI.create("urn:x")),
+                Arguments.of('c'), Arguments.of(new java.util.Date(0)), Arguments.of("text"), Arguments.of(List.of()),
+                Arguments.of(5), Arguments.of(Optional.empty()));
+    }
+
+    /** The verifier takes only a JSON object as the claims set. */
+    @ParameterizedTest
+    @MethodSource
+    void claimsThatAreNotAnObject(Object claims) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sign(claims));
+        assertTrue(e.getMessage().contains("claims must be a Map, a record or a bean"), e.getMessage());
+    }
+
     public static class NoGetters {
         public void setX(String x) {}
     }
@@ -252,14 +266,15 @@ class ClaimsBindingTest {
     // ---- #20.4: typed binding never narrows -----------------------------------------------------
 
     record Narrow(String aud, long exp, byte b, Byte bb, byte[] arr, List<Byte> lb, char ch, Character cc,
-            float f, Float ff, short s, int i, Long l, double d) {}
+            float f, Float ff, short s, int i, Long l, double d, BigDecimal dec) {}
 
     static Stream<Arguments> valuesThatDoNotFit() {
         return Stream.of("\"b\":300", "\"b\":-129", "\"b\":128", "\"b\":1.5", "\"bb\":256", "\"arr\":[1,300]",
                 "\"arr\":[1,-200]", "\"lb\":[1,300]", "\"ch\":\"ab\"", "\"ch\":\"\"", "\"ch\":65", "\"ch\":null",
                 "\"cc\":\"ab\"", "\"cc\":\"\\ud83d\\ude00\"", "\"f\":1e39", "\"f\":-1e39", "\"f\":1e-50", "\"ff\":3.5e38",
                 "\"s\":32768", "\"s\":-32769", "\"i\":2147483648", "\"i\":-2147483649", "\"l\":9223372036854775808",
-                "\"l\":-9223372036854775809", "\"d\":1e400", "\"d\":-1e400", "\"b\":1e2", "\"b\":null")
+                "\"l\":-9223372036854775809", "\"d\":1e400", "\"d\":-1e400", "\"b\":1e2", "\"b\":null",
+                "\"dec\":1e400", "\"dec\":1e-99999999", "\"dec\":\"1\"")
                 .map(Arguments::of);
     }
 
@@ -277,7 +292,7 @@ class ClaimsBindingTest {
     void valuesThatFitAreKept() {
         Narrow n = V.decode(hs256("{" + BASE + ",\"b\":-128,\"bb\":127,\"arr\":[1,-1,127],\"lb\":[-128,5],"
                 + "\"ch\":\"a\",\"cc\":\"\\u00e9\",\"f\":3.4e38,\"ff\":-1.5,\"s\":-32768,\"i\":2147483647,"
-                + "\"l\":-9223372036854775808,\"d\":1e300}"), Narrow.class);
+                + "\"l\":-9223372036854775808,\"d\":1e300,\"dec\":0.1000000000000000055511151231257827}"), Narrow.class);
         assertEquals(-128, n.b());
         assertEquals((byte) 127, n.bb());
         assertArrayEquals(new byte[] {1, -1, 127}, n.arr());
@@ -290,6 +305,7 @@ class ClaimsBindingTest {
         assertEquals(Integer.MAX_VALUE, n.i());
         assertEquals(Long.MIN_VALUE, n.l());
         assertEquals(1e300, n.d());
+        assertEquals(new BigDecimal("0.1000000000000000055511151231257827"), n.dec());
     }
 
     record WithTreeMap(long exp, TreeMap<String, Object> m) {}
@@ -308,6 +324,22 @@ class ClaimsBindingTest {
 
     record Node(String name, List<Node> kids) {}
 
+    /** Not a bean (no public constructor): Jackson-jr used to take it and wrap 300 into 44. */
+    public static class PrivateCtor {
+        public byte b;
+
+        private PrivateCtor() {}
+    }
+
+    /** A value class Jackson-jr used to build from a string. */
+    public static class FromString {
+        public FromString(String s) {}
+    }
+
+    record WithPrivateCtor(long exp, PrivateCtor p) {}
+
+    record WithFromString(long exp, FromString f) {}
+
     static Stream<Arguments> typesRefusedBeforeTheSignature() {
         return Stream.of(
                 Arguments.of(TreeMap.class, "TreeMap"),
@@ -318,6 +350,8 @@ class ClaimsBindingTest {
                 Arguments.of(WithOptional.class, "java.util.Optional"),
                 Arguments.of(WithClass.class, "java.lang.Class"),
                 Arguments.of(WithBadInner.class, "Inner.counter"),
+                Arguments.of(WithPrivateCtor.class, "PrivateCtor"),
+                Arguments.of(WithFromString.class, "FromString"),
                 Arguments.of(String.class, "String"));
     }
 

@@ -72,6 +72,8 @@ public final class SeedCorpus {
                 "{\"aud\":\"fuzz-aud\",\"exp\":1e400}",
                 "[1,2,3]"));
 
+        write("SignThenVerifyFuzzTestInputs/signThenVerify", SignThenVerifyFuzzTest.SEEDS);
+
         List<byte[]> keys = new ArrayList<>();
         for (Algorithm alg : new Algorithm[] {Algorithm.RS256, Algorithm.ES256, Algorithm.ES256K, Algorithm.ES384,
                 Algorithm.ES512, Algorithm.EdDSA}) {

@@ -47,7 +47,9 @@ public final class ClaimsWriter {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
-            if (!(claims instanceof Map<?, ?>) && !claims.getClass().isRecord() && !isBeanLike(claims)) {
+            // A JDK value (an Instant, a UUID) would be written as a bare number or string, not an object.
+            if (!(claims instanceof Map<?, ?>) && !claims.getClass().isRecord()
+                    && (isJdkType(claims.getClass()) || !isBeanLike(claims))) {
                 throw new IllegalArgumentException("claims must be a Map, a record or a bean, not "
                         + claims.getClass().getName());
             }

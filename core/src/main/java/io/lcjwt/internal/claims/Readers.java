@@ -1,10 +1,8 @@
 package io.lcjwt.internal.claims;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.internal.codec.JsonCursor;
 
-import java.io.IOException;
 import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
@@ -19,7 +17,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
@@ -30,12 +27,11 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * Builds a {@link ValueReader} for a declared Java type. The common claim types are read straight
- * off the cursor; nested records and beans recurse into {@link ObjectBinding}; any other type of
- * the application's own is handed to Jackson-jr with the value's bytes. A JDK type lcjwt does not
- * know is refused when the binding is built ({@code IllegalArgumentException}), as the signer
- * refuses to write it: Jackson-jr would narrow numbers silently, and some JDK types (such as
- * {@code Class}) should never be built from a token.
+ * Builds a {@link ValueReader} for a declared Java type. Every type is read straight off the
+ * cursor; nested records and beans recurse into {@link ObjectBinding}. Any other type is refused
+ * when the binding is built ({@code IllegalArgumentException}), as the signer refuses to write an
+ * unknown JDK type: Jackson-jr, which used to take them, narrows and coerces silently, and some
+ * JDK types (such as {@code Class}) should never be built from a token.
  *
  * <p>No value is narrowed: a number that does not fit the member ({@code 300} into a
  * {@code byte}, {@code 1e39} into a {@code float}) and a string of more than one character for a
@@ -316,7 +312,30 @@ final class Readers {
                 throw wrongType(claim, t, "a boolean");
             };
         }
-        if (raw == BigInteger.class || raw == BigDecimal.class || raw == Number.class) {
+        if (raw == BigDecimal.class) {
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 'n') {
+                    c.readNull();
+                    return null;
+                }
+                if (t != '0') {
+                    throw wrongType(claim, t, "a number");
+                }
+                // From the JSON text itself: through a double, 0.1000000000000000055511151231257827
+                // would come back as 0.1.
+                int[] span = c.rawValue();
+                String text = new String(c.buffer(), span[0], span[1] - span[0], java.nio.charset.StandardCharsets.ISO_8859_1);
+                BigDecimal d = new BigDecimal(text);
+                // The range lcjwt takes for any number (a double's); a scale past it (1e-99999999)
+                // would make toPlainString() or toBigInteger() build a huge value.
+                if (!Double.isFinite(d.doubleValue()) || Math.abs(d.scale()) > 1100) {
+                    throw invalid(claim, "is out of range");
+                }
+                return d;
+            };
+        }
+        if (raw == BigInteger.class || raw == Number.class) {
             return (c, claim) -> {
                 Number n = number(c, claim, false, raw == BigInteger.class ? "an integer" : "a number");
                 if (n == null) {
@@ -331,7 +350,7 @@ final class Readers {
                     }
                     return n instanceof BigInteger bi ? bi : BigInteger.valueOf(n.longValue());
                 }
-                return raw == BigDecimal.class ? new BigDecimal(n.toString()) : n;
+                return n;
             };
         }
         if (raw == Instant.class || raw == Date.class || raw == OffsetDateTime.class || raw == ZonedDateTime.class) {
@@ -440,18 +459,9 @@ final class Readers {
                     + (Collection.class.isAssignableFrom(raw) ? "; declare it as List, Set or Collection"
                     : "; declare it as String, a number, Instant or another supported type"));
         }
-        // Anything else is Jackson-jr's to bind, from the value's own bytes.
-        return (c, claim) -> {
-            if (c.valueType() == 'n') {
-                c.readNull();
-                return null;
-            }
-            int[] span = c.rawValue();
-            try {
-                return JSON.std.beanFrom(raw, Arrays.copyOfRange(c.buffer(), span[0], span[1]));
-            } catch (IOException | RuntimeException e) {
-                throw invalid(claim, "cannot be read as " + raw.getSimpleName());
-            }
-        };
+        // Jackson-jr used to take any other type; it wraps 300 into a byte, truncates 1.9 into an
+        // int and turns "12" into 12 and 5 into "5", so a type lcjwt cannot check is refused.
+        throw new IllegalArgumentException("lcjwt does not bind claims to " + raw.getName() + ", which is not a"
+                + " record, a bean (public class, public no-argument constructor, setters) or an enum");
     }
 }
