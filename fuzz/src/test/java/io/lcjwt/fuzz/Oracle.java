@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import io.lcjwt.JwtException;
+import io.lcjwt.internal.codec.JsonCursor;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -138,6 +140,27 @@ final class Oracle {
             return "null";
         }
     };
+
+    /**
+     * The cost oracle (hash flooding, issue #20): reading {@code json} as lcjwt reads headers,
+     * claims and JWK sets must cost a bounded number of name-table slots per member name, whatever
+     * the names, accepted or refused. A keyed hash keeps it near 2; names that collide in the
+     * table make it grow with the object's size.
+     */
+    static void linearCost(byte[] json, String context) {
+        JsonCursor c = new JsonCursor();
+        try {
+            c.openObject(json, 0, json.length, "fuzz input").readNatural();
+            c.endDocument();
+        } catch (JwtException refused) {
+            // the work done up to the refusal is what counts
+        }
+        if (c.tableWork() > 16L * c.tableNames() + 64) {
+            String shown = context.length() > 300 ? context.substring(0, 300) + "..." : context;
+            throw new AssertionError("reading the JSON cost " + c.tableWork() + " name-table slots for "
+                    + c.tableNames() + " names (bound: 16 per name + 64): " + shown);
+        }
+    }
 
     static void require(boolean ok, String what, String context) {
         if (!ok) {

@@ -1,5 +1,7 @@
 package io.lcjwt.internal.codec;
 
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -28,10 +30,27 @@ final class NameHash {
     private static final long K2;
 
     static {
-        SecureRandom r = new SecureRandom();
-        K0 = r.nextLong();
-        K1 = r.nextLong();
-        K2 = r.nextLong();
+        long[] k = keys();
+        K0 = k[0];
+        K1 = k[1];
+        K2 = k[2];
+    }
+
+    /**
+     * Three random longs from the kernel where it has {@code /dev/urandom}, else from
+     * {@link SecureRandom}, whose first use in a JVM costs tens of milliseconds of class loading
+     * and provider set-up: too much for a verifier's first token.
+     */
+    private static long[] keys() {
+        byte[] b = new byte[24];
+        try (FileInputStream in = new FileInputStream("/dev/urandom")) {
+            if (in.readNBytes(b, 0, b.length) != b.length) {
+                new SecureRandom().nextBytes(b);
+            }
+        } catch (IOException | SecurityException e) {
+            new SecureRandom().nextBytes(b);
+        }
+        return new long[] {(long) LONGS.get(b, 0), (long) LONGS.get(b, 8), (long) LONGS.get(b, 16)};
     }
 
     private NameHash() {}
