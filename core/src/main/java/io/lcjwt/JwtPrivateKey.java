@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.crypto.EvpKey;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 
@@ -28,8 +29,9 @@ public final class JwtPrivateKey implements JwtKey {
 
     JwtPrivateKey(KeyFactory.PrivateParts parts) {
         this.parts = parts;
-        AsymmetricKey state = parts.key();
-        this.cleanable = CLEANER.register(this, state::close);
+        // On the internal key, as in JwtPublicKey: whoever holds it keeps the native state alive.
+        EvpKey state = parts.key().evp();
+        this.cleanable = CLEANER.register(parts.key(), state::close);
     }
 
     /** From PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or {@code EC PRIVATE KEY} (SEC1). */

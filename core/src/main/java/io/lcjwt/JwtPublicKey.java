@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.crypto.EvpKey;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 import io.lcjwt.internal.keys.KeyInfo;
@@ -32,8 +33,11 @@ public final class JwtPublicKey implements JwtKey {
 
     JwtPublicKey(AsymmetricKey impl) {
         this.impl = impl;
-        AsymmetricKey state = impl;
-        this.cleanable = CLEANER.register(this, state::close);
+        // Registered on the internal key, not on this object: a decode may hold only the
+        // internal key (a JWKS rotation drops the public objects), and its native state must
+        // live until the last such use ends. The action holds only the native state.
+        EvpKey state = impl.evp();
+        this.cleanable = CLEANER.register(impl, state::close);
     }
 
     /** From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}. */

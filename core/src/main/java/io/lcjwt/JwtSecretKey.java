@@ -37,8 +37,11 @@ public final class JwtSecretKey implements JwtKey {
     private JwtSecretKey(byte[] secret, String keyId, boolean allowShort) {
         this.hmac = new HmacKey(secret);
         this.impl = new HmacVerifyKey(hmac, keyId, allowShort);
+        // Registered on the internal key, not on this object: a decode or signer may hold only
+        // the internal key (a JWKS rotation drops the public objects), and its native state must
+        // live until the last such use ends. The action holds only the native state.
         HmacKey state = hmac;
-        this.cleanable = CLEANER.register(this, state::close);
+        this.cleanable = CLEANER.register(impl, state::close);
     }
 
     HmacVerifyKey impl() {
