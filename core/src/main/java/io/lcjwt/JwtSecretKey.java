@@ -2,9 +2,11 @@ package io.lcjwt;
 
 import io.lcjwt.internal.crypto.HmacKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
+import io.lcjwt.internal.keys.Spki;
 
 import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 
 /**
  * An HMAC secret for HS256, HS384 and HS512.
@@ -19,9 +21,11 @@ import java.nio.charset.StandardCharsets;
  * refuses a key too short for its algorithm. Legacy systems with shorter secrets must say so with
  * {@link #ofInsecureShortSecret}.
  *
- * <p>{@code of} also refuses bytes that look like a public key (PEM, DER SubjectPublicKeyInfo,
- * JWK or OpenSSH text): using a public key as an HMAC secret is the classic algorithm-confusion
- * attack, and a real secret never looks like one.
+ * <p>{@code of} also refuses bytes that look like a public key: PEM, JWK or OpenSSH text, and a
+ * SubjectPublicKeyInfo, X.509 certificate or PKCS#1 RSAPublicKey, whether as DER or as base64
+ * text without PEM armour (either alphabet, padded or not, with or without line breaks). Using a
+ * public key as an HMAC secret is the classic algorithm-confusion attack, and a real secret never
+ * looks like one.
  *
  * <p>The key is absorbed into libcrypto once per hash and context; verification then only
  * restarts a pooled context. The secret never appears in {@code toString} or in messages.
@@ -108,7 +112,51 @@ public final class JwtSecretKey implements JwtKey {
                 || containsOid(b, ED25519_OID) || containsOid(b, RSA_PSS_OID))) {
             return "a DER-encoded public key";
         }
+        String shape = Spki.publicKeyShape(b);
+        if (shape != null) {
+            return shape;
+        }
+        byte[] decoded = base64(b);
+        if (decoded != null) {
+            shape = Spki.publicKeyShape(decoded);
+            if (shape != null) {
+                return "base64 of " + shape;
+            }
+        }
         return null;
+    }
+
+    /**
+     * The bytes decoded as base64 text in either alphabet, padded or not, with whitespace
+     * anywhere (how an SPKI or certificate looks without its PEM armour); null when they are not
+     * such text.
+     */
+    private static byte[] base64(byte[] b) {
+        StringBuilder sb = new StringBuilder(b.length);
+        for (byte x : b) {
+            char c = (char) (x & 0xFF);
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+                continue;
+            }
+            if (c == '-') {
+                c = '+';
+            } else if (c == '_') {
+                c = '/';
+            } else if (c == '=') {
+                continue;
+            } else if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/')) {
+                return null;
+            }
+            sb.append(c);
+        }
+        if (sb.length() % 4 == 1) {
+            return null;
+        }
+        try {
+            return Base64.getDecoder().decode(sb.append("==", 0, (4 - sb.length() % 4) % 4).toString());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static final byte[] RSA_OID = {0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01};
