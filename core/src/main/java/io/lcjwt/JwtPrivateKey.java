@@ -24,12 +24,19 @@ public final class JwtPrivateKey implements JwtKey {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final KeyFactory.PrivateParts parts;
+    private final SharedNative shared;
     private final Cleaner.Cleanable cleanable;
 
     JwtPrivateKey(KeyFactory.PrivateParts parts) {
+        this(parts, null);
+    }
+
+    /** With {@code shared} null, the key owns its native key; else it shares another key's. */
+    private JwtPrivateKey(KeyFactory.PrivateParts parts, SharedNative shared) {
         this.parts = parts;
         AsymmetricKey state = parts.key();
-        this.cleanable = CLEANER.register(this, state::close);
+        this.shared = shared != null ? shared : new SharedNative(state::close);
+        this.cleanable = CLEANER.register(this, this.shared.hold());
     }
 
     /** From PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or {@code EC PRIVATE KEY} (SEC1). */
@@ -55,12 +62,22 @@ public final class JwtPrivateKey implements JwtKey {
         return new JwtPrivateKey(KeyFactory.generate(Algorithm.RS256, bits, null));
     }
 
-    /** The same key with the given {@code kid} (also given to {@link #publicKey()}). */
+    /**
+     * The same key with the given {@code kid} (also given to {@link #publicKey()}). The new key
+     * shares this key's native state rather than parse the key again, so
+     * {@code JwtPrivateKey.fromPem(pem).withKeyId("k1")} costs one native key, not two: closing
+     * either key closes both, and otherwise the state is freed once both are unreachable.
+     *
+     * @param kid the key id, non-empty
+     * @return a key that differs from this one only in its {@code kid}
+     * @throws IllegalArgumentException if {@code kid} is null or empty
+     * @throws IllegalStateException if this key has been closed
+     */
     public JwtPrivateKey withKeyId(String kid) {
-        if (kid == null || kid.isEmpty()) {
-            throw new IllegalArgumentException("a key id must be a non-empty string");
-        }
-        return new JwtPrivateKey(KeyFactory.privateFromPkcs8(parts.pkcs8(), kid, parts.key().restriction(), null));
+        JwtSecretKey.checkKeyId(kid);
+        AsymmetricKey k = impl();
+        return new JwtPrivateKey(new KeyFactory.PrivateParts(new AsymmetricKey(k.evp(), k.info(), kid, k.restriction(),
+                true), parts.pkcs8(), parts.pub()), shared);
     }
 
     /** The matching public key (with this key's {@code kid}). */
@@ -104,9 +121,11 @@ public final class JwtPrivateKey implements JwtKey {
         return Jwk.thumbprint(Jwk.publicMembers(parts.pub()));
     }
 
+    /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */
     @Override
     public void close() {
         cleanable.clean();
+        shared.freeNow();
     }
 
     @Override

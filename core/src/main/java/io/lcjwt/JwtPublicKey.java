@@ -28,12 +28,19 @@ public final class JwtPublicKey implements JwtKey {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final AsymmetricKey impl;
+    private final SharedNative shared;
     private final Cleaner.Cleanable cleanable;
 
     JwtPublicKey(AsymmetricKey impl) {
+        this(impl, null);
+    }
+
+    /** With {@code shared} null, the key owns {@code impl}'s native key; else it shares another key's. */
+    private JwtPublicKey(AsymmetricKey impl, SharedNative shared) {
         this.impl = impl;
         AsymmetricKey state = impl;
-        this.cleanable = CLEANER.register(this, state::close);
+        this.shared = shared != null ? shared : new SharedNative(state::close);
+        this.cleanable = CLEANER.register(this, this.shared.hold());
     }
 
     /** From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}. */
@@ -46,12 +53,21 @@ public final class JwtPublicKey implements JwtKey {
         return new JwtPublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
     }
 
-    /** The same key with the given {@code kid}; it has native state of its own. */
+    /**
+     * The same key with the given {@code kid}. The new key shares this key's native state rather
+     * than parse the key again, so {@code JwtPublicKey.fromPem(pem).withKeyId("k1")} costs one
+     * native key, not two: closing either key closes both, and otherwise the state is freed once
+     * both are unreachable.
+     *
+     * @param kid the key id, non-empty
+     * @return a key that differs from this one only in its {@code kid}
+     * @throws IllegalArgumentException if {@code kid} is null or empty
+     * @throws IllegalStateException if this key has been closed
+     */
     public JwtPublicKey withKeyId(String kid) {
-        if (kid == null || kid.isEmpty()) {
-            throw new IllegalArgumentException("a key id must be a non-empty string");
-        }
-        return new JwtPublicKey(KeyFactory.publicFromInfo(impl.info(), kid, impl.restriction()));
+        JwtSecretKey.checkKeyId(kid);
+        AsymmetricKey k = impl();
+        return new JwtPublicKey(new AsymmetricKey(k.evp(), k.info(), kid, k.restriction(), false), shared);
     }
 
     AsymmetricKey impl() {
@@ -118,9 +134,11 @@ public final class JwtPublicKey implements JwtKey {
         return impl.info();
     }
 
+    /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */
     @Override
     public void close() {
         cleanable.clean();
+        shared.freeNow();
     }
 
     @Override

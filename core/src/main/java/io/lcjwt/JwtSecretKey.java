@@ -36,13 +36,20 @@ public final class JwtSecretKey implements JwtKey {
 
     private final HmacKey hmac;
     private final HmacVerifyKey impl;
+    private final SharedNative shared;
     private final Cleaner.Cleanable cleanable;
 
     private JwtSecretKey(byte[] secret, String keyId, boolean allowShort) {
-        this.hmac = new HmacKey(secret);
+        this(new HmacKey(secret), keyId, allowShort, null);
+    }
+
+    /** With {@code shared} null, the key owns {@code hmac}; else it shares another key's. */
+    private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, SharedNative shared) {
+        this.hmac = hmac;
         this.impl = new HmacVerifyKey(hmac, keyId, allowShort);
         HmacKey state = hmac;
-        this.cleanable = CLEANER.register(this, state::close);
+        this.shared = shared != null ? shared : new SharedNative(state::close);
+        this.cleanable = CLEANER.register(this, this.shared.hold());
     }
 
     HmacVerifyKey impl() {
@@ -178,12 +185,27 @@ public final class JwtSecretKey implements JwtKey {
         return false;
     }
 
-    /** A key with the same secret and the given {@code kid}; it has native state of its own. */
+    /**
+     * The same secret with the given {@code kid}. The new key shares this key's native state
+     * rather than absorb the secret again, so {@code JwtSecretKey.of(secret).withKeyId("k1")}
+     * costs one native key, not two: closing either key closes both, and otherwise the state is
+     * freed once both are unreachable.
+     *
+     * @param kid the key id, non-empty
+     * @return a key that differs from this one only in its {@code kid}
+     * @throws IllegalArgumentException if {@code kid} is null or empty
+     * @throws IllegalStateException if this key has been closed
+     */
     public JwtSecretKey withKeyId(String kid) {
+        checkKeyId(kid);
+        impl(); // refuses a closed key
+        return new JwtSecretKey(hmac, kid, impl.allowsShort(), shared);
+    }
+
+    static void checkKeyId(String kid) {
         if (kid == null || kid.isEmpty()) {
-            throw new IllegalArgumentException("a key id must be a non-empty string");
+            throw new IllegalArgumentException("kid must be a non-empty string, not " + (kid == null ? "null" : "\"\""));
         }
-        return new JwtSecretKey(secretCopy(), kid, impl.allowsShort());
     }
 
     private byte[] secretCopy() {
@@ -227,9 +249,11 @@ public final class JwtSecretKey implements JwtKey {
                 io.lcjwt.internal.keys.Jwk.b64(secretCopy())));
     }
 
+    /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */
     @Override
     public void close() {
         cleanable.clean();
+        shared.freeNow();
     }
 
     @Override
