@@ -23,9 +23,13 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      * JwtKey key = JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"...\",\"y\":\"...\"}");
      * }</pre>
      *
-     * @throws InvalidJwtKeyException when the JWK is malformed, unsupported, weak or inconsistent
+     * @param json the JWK as JSON text
+     * @return a {@link JwtSecretKey}, {@link JwtPrivateKey} or {@link JwtPublicKey}
+     * @throws InvalidJwtKeyException when {@code json} is null, or the JWK is malformed,
+     *         unsupported, weak or inconsistent
      */
     static JwtKey fromJwk(String json) {
+        JwtPublicKey.requireKey(json, "json");
         return Keys.fromJwk(json);
     }
 

@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 
@@ -39,14 +40,71 @@ public final class JwtPrivateKey implements JwtKey {
         this.cleanable = CLEANER.register(this, this.shared.hold());
     }
 
-    /** From PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or {@code EC PRIVATE KEY} (SEC1). */
+    /**
+     * From PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or {@code EC PRIVATE KEY} (SEC1).
+     *
+     * @param pem the PEM text, holding exactly one unencrypted private key block
+     * @return the key
+     * @throws InvalidJwtKeyException if {@code pem} is null, not one private key block, encrypted,
+     *         or the key is refused (weak, unsupported, or its members do not belong together)
+     */
     public static JwtPrivateKey fromPem(String pem) {
+        JwtPublicKey.requireKey(pem, "pem");
         return new JwtPrivateKey(KeyFactory.privateFromPem(pem, null));
     }
 
-    /** From a DER PKCS#8 PrivateKeyInfo. */
+    /**
+     * From a DER PKCS#8 PrivateKeyInfo.
+     *
+     * @param pkcs8 the DER encoding (copied)
+     * @return the key
+     * @throws InvalidJwtKeyException if {@code pkcs8} is null, not PKCS#8, or the key is refused
+     */
     public static JwtPrivateKey fromDer(byte[] pkcs8) {
+        JwtPublicKey.requireKey(pkcs8, "pkcs8");
         return new JwtPrivateKey(KeyFactory.privateFromPkcs8(pkcs8.clone(), null, null, null));
+    }
+
+    /**
+     * From a JDK private key, by its PKCS#8 encoding; the same rules as {@link #fromDer} apply,
+     * including the check that its members belong together. lcjwt reads the encoding only: the
+     * key then lives in libcrypto.
+     *
+     * <pre>{@code
+     * java.security.PrivateKey jdk = (java.security.PrivateKey) keyStore.getKey("signer", password);
+     * JwtPrivateKey key = JwtPrivateKey.from(jdk);
+     * }</pre>
+     *
+     * @param key an RSA, EC (P-256, P-384, P-521) or Ed25519 private key
+     * @return the same key as a {@code JwtPrivateKey}
+     * @throws InvalidJwtKeyException if {@code key} is null, has no encoding (a hardware or
+     *         non-exportable key), is not encoded as PKCS#8, or is refused by lcjwt's import rules
+     */
+    public static JwtPrivateKey from(java.security.PrivateKey key) {
+        byte[] der = Jca.encoded(key, "PKCS#8", "key");
+        try {
+            return new JwtPrivateKey(KeyFactory.privateFromPkcs8(der, null, null, null));
+        } finally {
+            java.util.Arrays.fill(der, (byte) 0);
+        }
+    }
+
+    /**
+     * This key as a JDK private key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC}
+     * or {@code Ed25519}) from {@link #toDer()}. Handle with care: it is the secret. The
+     * {@code kid} is not carried over.
+     *
+     * <pre>{@code
+     * java.security.PrivateKey jdk = JwtPrivateKey.fromPem(pem).toJavaKey();
+     * }</pre>
+     *
+     * @return an {@code RSAPrivateCrtKey}, {@code ECPrivateKey} or {@code EdECPrivateKey}
+     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has
+     * @throws IllegalStateException if this key has been closed
+     */
+    public java.security.PrivateKey toJavaKey() {
+        impl(); // refuses a closed key
+        return Jca.toPrivate(parts.pub(), parts.pkcs8());
     }
 
     /**
@@ -54,6 +112,7 @@ public final class JwtPrivateKey implements JwtKey {
      * algorithm's curve for ES*, Ed25519 for EdDSA. For tests and tools.
      */
     public static JwtPrivateKey generate(Algorithm algorithm) {
+        java.util.Objects.requireNonNull(algorithm, "algorithm");
         return new JwtPrivateKey(KeyFactory.generate(algorithm, 2048, null));
     }
 

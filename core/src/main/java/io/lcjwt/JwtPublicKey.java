@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 import io.lcjwt.internal.keys.KeyInfo;
@@ -43,14 +44,68 @@ public final class JwtPublicKey implements JwtKey {
         this.cleanable = CLEANER.register(this, this.shared.hold());
     }
 
-    /** From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}. */
+    /**
+     * From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}.
+     *
+     * @param pem the PEM text, holding exactly one such block
+     * @return the key
+     * @throws InvalidJwtKeyException if {@code pem} is null, not one public key block, or the key is refused
+     */
     public static JwtPublicKey fromPem(String pem) {
+        requireKey(pem, "pem");
         return new JwtPublicKey(KeyFactory.publicFromPem(pem, null));
     }
 
-    /** From a DER SubjectPublicKeyInfo. */
+    /**
+     * From a DER SubjectPublicKeyInfo.
+     *
+     * @param spki the DER encoding (copied)
+     * @return the key
+     * @throws InvalidJwtKeyException if {@code spki} is null, not a SubjectPublicKeyInfo, or the key is refused
+     */
     public static JwtPublicKey fromDer(byte[] spki) {
+        requireKey(spki, "spki");
         return new JwtPublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
+    }
+
+    /**
+     * From a JDK public key, by its X.509 SubjectPublicKeyInfo encoding; the same rules as
+     * {@link #fromDer} apply. lcjwt reads the encoding only: the key then lives in libcrypto.
+     *
+     * <pre>{@code
+     * java.security.PublicKey jdk = keyStore.getCertificate("issuer").getPublicKey();
+     * JwtPublicKey key = JwtPublicKey.from(jdk);
+     * }</pre>
+     *
+     * @param key an RSA, EC (P-256, P-384, P-521) or Ed25519 public key
+     * @return the same key as a {@code JwtPublicKey}
+     * @throws InvalidJwtKeyException if {@code key} is null, has no encoding (a hardware or
+     *         non-exportable key), is not encoded as X.509, or is refused by lcjwt's import rules
+     */
+    public static JwtPublicKey from(java.security.PublicKey key) {
+        return new JwtPublicKey(KeyFactory.publicFromSpki(Jca.encoded(key, "X.509", "key"), null, null));
+    }
+
+    /**
+     * This key as a JDK public key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC}
+     * or {@code Ed25519}) from {@link #toDer()}. The {@code kid} is not carried over.
+     *
+     * <pre>{@code
+     * java.security.PublicKey jdk = JwtPublicKey.fromPem(pem).toJavaKey();
+     * }</pre>
+     *
+     * @return an {@code RSAPublicKey}, {@code ECPublicKey} or {@code EdECPublicKey}
+     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has
+     * @throws IllegalStateException if this key has been closed
+     */
+    public java.security.PublicKey toJavaKey() {
+        return Jca.toPublic(impl().info());
+    }
+
+    static void requireKey(Object material, String parameter) {
+        if (material == null) {
+            throw new InvalidJwtKeyException(parameter + " must not be null.");
+        }
     }
 
     /**

@@ -2,11 +2,17 @@ package io.lcjwt;
 
 import io.lcjwt.internal.crypto.HmacKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
+import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Spki;
 
 import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.Objects;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * An HMAC secret for HS256, HS384 and HS512.
@@ -62,11 +68,94 @@ public final class JwtSecretKey implements JwtKey {
     /**
      * An HMAC secret of at least 32 bytes (copied).
      *
-     * @throws InvalidJwtKeyException if it is shorter than 32 bytes, or looks like a public key
+     * @param secret the secret bytes
+     * @return the key
+     * @throws InvalidJwtKeyException if {@code secret} is null, shorter than 32 bytes, or looks like a public key
      */
     public static JwtSecretKey of(byte[] secret) {
         check(secret, false);
         return new JwtSecretKey(secret, null, false);
+    }
+
+    /**
+     * A fresh random secret as long as {@code algorithm}'s hash (32, 48 or 64 bytes, RFC 7518
+     * section 3.2), from the JDK's default {@link SecureRandom} (the operating system's generator,
+     * {@code /dev/urandom} or {@code getrandom} on Linux, unless the JVM is configured otherwise).
+     * Share it with the other party through {@link #toJavaKey()} or a JWK, never in a token.
+     *
+     * <pre>{@code
+     * JwtSecretKey key = JwtSecretKey.generate(Algorithm.HS256);
+     * }</pre>
+     *
+     * @param algorithm HS256, HS384 or HS512
+     * @return the key
+     * @throws NullPointerException if {@code algorithm} is null
+     * @throws InvalidJwtKeyException if {@code algorithm} is not an HMAC algorithm
+     */
+    public static JwtSecretKey generate(Algorithm algorithm) {
+        Objects.requireNonNull(algorithm, "algorithm");
+        if (algorithm.family() != Algorithm.Family.HMAC) {
+            throw new InvalidJwtKeyException("JwtSecretKey.generate makes HMAC secrets; for " + algorithm.jwsName()
+                    + " use JwtPrivateKey.generate.");
+        }
+        byte[] secret = new byte[algorithm.hashBytes()];
+        Random.INSTANCE.nextBytes(secret);
+        try {
+            return new JwtSecretKey(secret, null, false);
+        } finally {
+            Arrays.fill(secret, (byte) 0);
+        }
+    }
+
+    /** Created on first use: most applications never generate a secret. */
+    private static final class Random {
+        static final SecureRandom INSTANCE = new SecureRandom();
+    }
+
+    /**
+     * From a JDK secret key, by its {@code RAW} encoding, checked as {@link #of}. The key's
+     * algorithm name is not consulted: any raw secret of at least 32 bytes will do.
+     *
+     * <pre>{@code
+     * javax.crypto.SecretKey jdk = new SecretKeySpec(secretBytes, "HmacSHA256");
+     * JwtSecretKey key = JwtSecretKey.from(jdk);
+     * }</pre>
+     *
+     * @param key the JDK key
+     * @return the same secret as a {@code JwtSecretKey}
+     * @throws InvalidJwtKeyException if {@code key} is null, has no encoding (a hardware or
+     *         non-exportable key), is not encoded as {@code RAW}, or is refused as {@link #of} refuses
+     */
+    public static JwtSecretKey from(SecretKey key) {
+        byte[] raw = Jca.encoded(key, "RAW", "key");
+        try {
+            return of(raw);
+        } finally {
+            Arrays.fill(raw, (byte) 0);
+        }
+    }
+
+    /**
+     * This secret as a JDK key, a {@link SecretKeySpec} named for the strongest HMAC the secret
+     * serves ({@code HmacSHA512} from 64 bytes, {@code HmacSHA384} from 48, else
+     * {@code HmacSHA256}); the JDK's {@code Mac} accepts it for any HMAC. Handle with care: it
+     * is the secret, outside lcjwt's control. The {@code kid} is not carried over.
+     *
+     * <pre>{@code
+     * javax.crypto.SecretKey jdk = JwtSecretKey.generate(Algorithm.HS256).toJavaKey();
+     * }</pre>
+     *
+     * @return the secret as a {@code SecretKeySpec}
+     * @throws IllegalStateException if this key has been closed
+     */
+    public SecretKey toJavaKey() {
+        byte[] secret = secretCopy();
+        try {
+            return new SecretKeySpec(secret, secret.length >= 64 ? "HmacSHA512" : secret.length >= 48 ? "HmacSHA384"
+                    : "HmacSHA256");
+        } finally {
+            Arrays.fill(secret, (byte) 0);
+        }
     }
 
     /** An {@code oct} JWK's secret with its {@code kid} (null for none), checked as {@link #of}. */
@@ -78,6 +167,10 @@ public final class JwtSecretKey implements JwtKey {
     /**
      * A secret shorter than its algorithm's hash, for legacy systems only: such keys can be
      * brute-forced far more cheaply than the algorithm promises. Empty secrets are still refused.
+     *
+     * @param secret the secret bytes (copied)
+     * @return the key, which serves every HMAC algorithm whatever its length
+     * @throws InvalidJwtKeyException if {@code secret} is null or empty, or looks like a public key
      */
     public static JwtSecretKey ofInsecureShortSecret(byte[] secret) {
         check(secret, true);
@@ -85,7 +178,10 @@ public final class JwtSecretKey implements JwtKey {
     }
 
     private static void check(byte[] secret, boolean allowShort) {
-        if (secret == null || secret.length == 0) {
+        if (secret == null) {
+            throw new InvalidJwtKeyException("secret must not be null.");
+        }
+        if (secret.length == 0) {
             throw new InvalidJwtKeyException("An HMAC secret must not be empty.");
         }
         if (!allowShort && secret.length < 32) {
