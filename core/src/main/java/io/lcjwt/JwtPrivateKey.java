@@ -110,13 +110,24 @@ public final class JwtPrivateKey implements JwtKey {
     /**
      * A fresh key for {@code algorithm} from libcrypto's generator: RSA-2048 for RS* and PS*, the
      * algorithm's curve for ES*, Ed25519 for EdDSA. For tests and tools.
+     *
+     * @param algorithm an RS, PS, ES or EdDSA algorithm (for HS*, see {@link JwtSecretKey#generate})
+     * @return the key
+     * @throws NullPointerException if {@code algorithm} is null
+     * @throws InvalidJwtKeyException if {@code algorithm} is an HMAC algorithm
      */
     public static JwtPrivateKey generate(Algorithm algorithm) {
         java.util.Objects.requireNonNull(algorithm, "algorithm");
         return new JwtPrivateKey(KeyFactory.generate(algorithm, 2048, null));
     }
 
-    /** A fresh RSA key of {@code bits} (2048..8192). */
+    /**
+     * A fresh RSA key of {@code bits} (2048..8192).
+     *
+     * @param bits the modulus size, a multiple of 8 from 2048 to 8192
+     * @return the key
+     * @throws InvalidJwtKeyException if {@code bits} is out of range
+     */
     public static JwtPrivateKey generateRsa(int bits) {
         return new JwtPrivateKey(KeyFactory.generate(Algorithm.RS256, bits, null));
     }
