@@ -14,10 +14,14 @@ import java.lang.ref.Cleaner;
  * JwtPrivateKey key = JwtPrivateKey.fromPem(pem);                  // PKCS#8, PKCS#1 or SEC1
  * JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.ES256).keyId("k1").build();
  * JwtPublicKey pub = key.publicKey();                           // for the verifier side
+ * JwtPrivateKey fromJdk = JwtPrivateKey.from(jdkPrivateKey);     // PKCS#8; and back: toJavaKey()
  * }</pre>
  *
  * <p>Encrypted PEM keys are refused (decrypt them first); an {@code EC PARAMETERS} block next
- * to a SEC1 key is read for its curve. The same size and curve rules as {@link JwtPublicKey} apply.
+ * to a SEC1 key is read for its curve. The same size and curve rules as {@link JwtPublicKey} apply,
+ * and a key whose members do not belong together is refused, in every form and on both
+ * libcryptos: RSA members that fail n = p·q or the d, dp, dq, qi relations, an EC scalar outside
+ * 1..n-1 or beside another key's public point, an Ed25519 seed beside another key's public key.
  * {@code toString} never shows key material.
  */
 public final class JwtPrivateKey implements JwtKey {

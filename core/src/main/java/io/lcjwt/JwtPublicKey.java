@@ -16,6 +16,7 @@ import java.util.Map;
  * <pre>{@code
  * JwtPublicKey key = JwtPublicKey.fromPem(Files.readString(Path.of("issuer.pem")));
  * JwtVerifier verifier = JwtVerifier.builder(key).algorithms(Algorithm.RS256).build();
+ * JwtPublicKey fromJdk = JwtPublicKey.from(certificate.getPublicKey());   // and back: toJavaKey()
  * }</pre>
  *
  * <p>Refused at import, each with its own message: RSA keys outside 2048..8192 bits or with an

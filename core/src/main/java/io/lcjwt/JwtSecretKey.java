@@ -19,7 +19,9 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <pre>{@code
  * JwtSecretKey key = JwtSecretKey.of(secretBytes);          // at least 32 bytes
- * JwtSecretKey k1  = JwtSecretKey.of(secretBytes).withKeyId("k1");
+ * JwtSecretKey k1  = JwtSecretKey.of(secretBytes).withKeyId("k1");  // one native key, shared
+ * JwtSecretKey k2  = JwtSecretKey.generate(Algorithm.HS256);        // 32 random bytes
+ * JwtSecretKey k3  = JwtSecretKey.from(jdkSecretKey);                // javax.crypto.SecretKey, RAW
  * }</pre>
  *
  * <p>Secrets must be at least as long as the hash (RFC 7518 section 3.2): 32 bytes for HS256, 48
