@@ -29,7 +29,7 @@ public final class Jwk {
 
     public static Map<String, Object> readObject(String json) {
         if (json == null) {
-            throw new InvalidJwtKeyException("The JWK is null.");
+            throw new NullPointerException("json");
         }
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         try {

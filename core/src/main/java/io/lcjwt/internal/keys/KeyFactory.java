@@ -156,7 +156,7 @@ public final class KeyFactory {
                 curve = Curve.forAlgorithm(alg);
             }
             case EDDSA -> type = b.evpPkeyEd25519();
-            default -> throw new InvalidJwtKeyException("Generate HMAC secrets with SecureRandom and JwtSecretKey.of.");
+            default -> throw new InvalidJwtKeyException("HMAC secrets come from JwtSecretKey.generate(" + alg.jwsName() + "), not from JwtPrivateKey.");
         }
         MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(type, MemorySegment.NULL);
         MemorySegment pkey;

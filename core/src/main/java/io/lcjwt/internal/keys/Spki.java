@@ -125,6 +125,49 @@ public final class Spki {
         return rsa(n, e);
     }
 
+    /**
+     * Which public-key encoding {@code der} has the shape of, whatever its algorithm or size: a
+     * SubjectPublicKeyInfo, an X.509 certificate or a PKCS#1 RSAPublicKey, each as one whole DER
+     * element; null when it is none of them. For refusing such bytes as HMAC secrets: the
+     * structure must match to the last byte, which random secrets do not.
+     */
+    public static String publicKeyShape(byte[] der) {
+        if (der.length < 8 || der[0] != Der.SEQUENCE) {
+            return null;
+        }
+        try {
+            Der.Reader outer = new Der.Reader(der);
+            Der.Reader top = outer.read(Der.SEQUENCE);
+            outer.end();
+            switch (top.peekTag()) {
+                case Der.SEQUENCE -> {
+                    Der.Reader first = top.read(Der.SEQUENCE);
+                    if (top.peekTag() == Der.BIT_STRING) {
+                        first.oid(); // AlgorithmIdentifier { algorithm, parameters }
+                        top.raw();
+                        top.end();
+                        return "a DER SubjectPublicKeyInfo";
+                    }
+                    top.read(Der.SEQUENCE); // signatureAlgorithm
+                    top.bytes(Der.BIT_STRING); // signatureValue
+                    top.end();
+                    return "a DER X.509 certificate";
+                }
+                case Der.INTEGER -> {
+                    top.integer();
+                    top.integer();
+                    top.end();
+                    return "a DER PKCS#1 RSA public key";
+                }
+                default -> {
+                    return null;
+                }
+            }
+        } catch (InvalidJwtKeyException notThatShape) {
+            return null;
+        }
+    }
+
     /** The SubjectPublicKeyInfo inside an X.509 certificate (RFC 5280 section 4.1). */
     public static KeyInfo fromCertificate(byte[] der) {
         Der.Reader outer = new Der.Reader(der);
