@@ -26,7 +26,7 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      * @param json the JWK as JSON text
      * @return a {@link JwtSecretKey}, {@link JwtPrivateKey} or {@link JwtPublicKey}
      * @throws NullPointerException if {@code json} is null
-     * @throws InvalidJwtKeyException if the input is the JWK is malformed,
+     * @throws InvalidJwtKeyException if the JWK is malformed,
      *         unsupported, weak or inconsistent
      */
     static JwtKey fromJwk(String json) {
