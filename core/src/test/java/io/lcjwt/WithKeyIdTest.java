@@ -63,10 +63,10 @@ class WithKeyIdTest {
     @Test
     void aKeyIdIsNonEmptyAndTheMessageNamesIt() {
         try (JwtSecretKey k = JwtSecretKey.of(TestTokens.KEY)) {
-            for (String bad : new String[] {null, ""}) {
-                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> k.withKeyId(bad));
-                assertTrue(e.getMessage().contains("kid"), e.getMessage());
-            }
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> k.withKeyId(""));
+            assertTrue(e.getMessage().contains("kid"), e.getMessage());
+            NullPointerException npe = assertThrows(NullPointerException.class, () -> k.withKeyId(null));
+            assertEquals("kid", npe.getMessage());
         }
     }
 }
