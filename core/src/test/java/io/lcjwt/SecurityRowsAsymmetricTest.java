@@ -162,6 +162,16 @@ class SecurityRowsAsymmetricTest {
                     () -> JwtPublicKey.fromDer(rsaSpki(n2048, BigInteger.valueOf(exp))));
             assertTrue(ex.getMessage().contains("exponent"), ex.getMessage());
         }
+        // Over 3072 bits, an exponent longer than 64 bits can never verify on OpenSSL 3 (found by
+        // KeyImportFuzzTest): refused at import on both backends. 3072 bits may keep a 256-bit one.
+        BigInteger n3496 = BigInteger.ONE.shiftLeft(3495).add(BigInteger.valueOf(4321)).or(BigInteger.ONE);
+        BigInteger e65 = BigInteger.ONE.shiftLeft(64).or(BigInteger.ONE);
+        InvalidJwtKeyException longE = assertThrows(InvalidJwtKeyException.class,
+                () -> JwtPublicKey.fromDer(rsaSpki(n3496, e65)));
+        assertTrue(longE.getMessage().contains("64 bits"), longE.getMessage());
+        BigInteger n3072 = BigInteger.ONE.shiftLeft(3071).add(BigInteger.valueOf(4321)).or(BigInteger.ONE);
+        JwtPublicKey.fromDer(rsaSpki(n3072, e65)).close();
+        JwtPublicKey.fromDer(rsaSpki(n3496, BigInteger.ONE.shiftLeft(63).or(BigInteger.ONE))).close();
         assertThrows(InvalidJwtKeyException.class, () -> JwtPrivateKey.generateRsa(1024));
     }
 

@@ -76,6 +76,12 @@ public final class Spki {
                     + " bits; this key's is " + (e.bitLength() <= 64 ? e.toString() : e.bitLength() + " bits long")
                     + ".");
         }
+        if (bits > 3072 && e.bitLength() > 64) {
+            // OpenSSL 3 refuses such a key at every verification (RSA_R_BAD_E_VALUE), and so does
+            // the JDK at import: a key that can never verify must not import.
+            throw new InvalidJwtKeyException("An RSA key of more than 3072 bits must have a public exponent of at most"
+                    + " 64 bits; this one has " + bits + " bits and a " + e.bitLength() + "-bit exponent.");
+        }
         byte[] spki = Der.seq(Der.seq(Der.oid(RSA), Der.nul()),
                 Der.bitString(Der.seq(Der.integer(n), Der.integer(e))));
         return new KeyInfo(KeyInfo.Kind.RSA, null, bits, n, e, null, null, spki);
