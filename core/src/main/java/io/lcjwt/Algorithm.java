@@ -61,27 +61,32 @@ public enum Algorithm {
         this.hashBytes = hashBytes;
     }
 
-    /** The {@code alg} header value, such as {@code HS256}. */
+    /** {@return the {@code alg} header value, such as {@code HS256}} */
     public String jwsName() {
         return jwsName;
     }
 
-    /** How the algorithm uses its key. */
+    /** {@return how the algorithm uses its key} */
     public Family family() {
         return family;
     }
 
     /**
-     * The digest length in bytes (also the MAC length for HMAC and the minimum HMAC secret), or 0
-     * for EdDSA, which hashes internally.
+     * The digest length in bytes (also the MAC length for HMAC and the minimum HMAC secret).
+     *
+     * @return the digest length, or 0 for EdDSA, which hashes internally
      */
     public int hashBytes() {
         return hashBytes;
     }
 
     /**
-     * The algorithm named exactly {@code name} (case-sensitive, as RFC 7515 requires), or
-     * {@code null}. {@code ES521} is read as {@link #ES512}.
+     * The algorithm named exactly {@code name} (case-sensitive, as RFC 7515 requires).
+     * {@code ES521} is read as {@link #ES512}.
+     *
+     * @param name an {@code alg} header value
+     * @return the algorithm, or {@code null} when lcjwt has none of that name ({@code none}
+     *         included)
      */
     public static Algorithm fromJwsName(String name) {
         return switch (name) {

@@ -9,6 +9,8 @@ public final class ExpiredJwtException extends JwtException {
     private final transient Instant expiredAt;
 
     /**
+     * Makes an expiry refusal.
+     *
      * @param message what was wrong, as a sentence
      * @param expiredAt the token's {@code exp}
      */
@@ -17,7 +19,7 @@ public final class ExpiredJwtException extends JwtException {
         this.expiredAt = expiredAt;
     }
 
-    /** The token's {@code exp}. */
+    /** {@return the token's {@code exp}} */
     public Instant expiredAt() {
         return expiredAt;
     }

@@ -28,6 +28,12 @@ import java.util.Set;
  * unsupported type or curve, symmetric) are skipped and counted, but private key members,
  * duplicate {@code kid}s, invalid JSON and a set with no usable key still fail the document.
  * A JWK's {@code alg}, when present, restricts its key to that algorithm.
+ *
+ * <p>A set is immutable and thread-safe. It has no native state of its own and no
+ * {@code close()}: the keys hold that. Keys made by {@link #parse} or {@link #parseLenient}
+ * are freed by the {@link java.lang.ref.Cleaner} once unreachable, or at once with
+ * {@code set.keys().forEach(JwtKey::close)}; after that, verifiers built on them fail their next
+ * decode with {@link IllegalStateException} (see {@link JwtKey}).
  */
 public final class JwkSet {
 
@@ -41,19 +47,43 @@ public final class JwkSet {
         this.skipped = skipped;
     }
 
-    /** A set of the given keys (for publishing, or to verify with); {@code kid}s must be unique. */
+    /**
+     * A set of the given keys (for publishing, or to verify with). The keys stay the caller's: the
+     * set does not copy or close them.
+     *
+     * @param keys the keys; their {@code kid}s, where present, must be unique
+     * @return the set, in the given order
+     * @throws InvalidJwtKeyException if two keys have the same {@code kid}
+     */
     public static JwkSet of(JwtKey... keys) {
         List<JwtKey> list = List.of(keys);
         checkUniqueKids(list);
         return new JwkSet(list, 0);
     }
 
-    /** Parses a JWK set; any key lcjwt cannot verify with is an error. */
+    /**
+     * Parses a JWK set strictly: any key lcjwt cannot verify with is an error.
+     *
+     * @param json a JWK set document, {@code {"keys":[...]}}
+     * @return the set; its keys are new and own native state until closed
+     * @throws InvalidJwtKeyException if the document is not valid JSON, has no {@code keys} array,
+     *         holds a key lcjwt would not verify with, private or symmetric key material, or two keys
+     *         with the same {@code kid}; the message names the key
+     */
     public static JwkSet parse(String json) {
         return parse(json, false);
     }
 
-    /** Parses a fetched JWK set, skipping (and counting) keys that are unusable here. */
+    /**
+     * Parses a fetched JWK set, skipping (and counting in {@link #skipped()}) keys that are
+     * unusable here.
+     *
+     * @param json a JWK set document, {@code {"keys":[...]}}
+     * @return the set of usable keys; they are new and own native state until closed
+     * @throws InvalidJwtKeyException if the document is not valid JSON, has no {@code keys} array,
+     *         holds private or symmetric key material or two keys with the same {@code kid}, or has no
+     *         usable key at all
+     */
     public static JwkSet parseLenient(String json) {
         return parse(json, true);
     }
@@ -139,17 +169,24 @@ public final class JwkSet {
         }
     }
 
-    /** The keys, in document order. */
+    /** {@return the keys, in document order (unmodifiable)} */
     public List<JwtKey> keys() {
         return keys;
     }
 
-    /** How many keys {@link #parseLenient} skipped as unusable. */
+    /**
+     * {@return how many keys {@link #parseLenient} skipped as unusable (0 for the other factories)}
+     */
     public int skipped() {
         return skipped;
     }
 
-    /** The key with this exact {@code kid}. */
+    /**
+     * The key with this exact {@code kid}.
+     *
+     * @param kid a key id, compared exactly (case-sensitive)
+     * @return the key, or empty when the set has none with that {@code kid}
+     */
     public Optional<JwtKey> byKeyId(String kid) {
         for (JwtKey k : keys) {
             if (kid.equals(k.keyId())) {
@@ -163,6 +200,9 @@ public final class JwkSet {
      * The set as JSON for publishing: public members only (EC coordinates at full width),
      * {@code kid}, {@code use: sig}, and {@code alg} when the key serves exactly one algorithm.
      * Secret keys are never published.
+     *
+     * @return the JWK set document
+     * @throws IllegalStateException if the set holds a {@link JwtSecretKey}
      */
     public String toJson() {
         List<Object> out = new ArrayList<>();

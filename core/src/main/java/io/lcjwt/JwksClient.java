@@ -48,10 +48,25 @@ import javax.net.ssl.SSLContext;
  *       present; no {@code synchronized} anywhere, so virtual threads are never pinned.</li>
  * </ul>
  * Fetched documents are parsed with {@link JwkSet#parseLenient}.
+ *
+ * <p>A client is thread-safe: build one per URL and share it between verifiers and threads.
+ * {@link #close()} shuts its HTTP client down, so no fetch succeeds afterwards: verifiers built
+ * on it go on serving the keys already fetched as through an outage (while fresh, then for up
+ * to {@code maxStale}) and then fail with {@link JwksUnavailableException}. Close it when the
+ * verifiers built on it are no longer used.
  */
 public final class JwksClient implements AutoCloseable {
 
-    /** What a service may want to log or export. */
+    /**
+     * What a service may want to log or export about the fetches so far.
+     *
+     * @param lastAttempt when the last fetch started, or null before the first
+     * @param lastSuccess when a fetch last succeeded, or null if none has
+     * @param keyCount how many keys are served now (0 before the first success)
+     * @param fetches how many fetches were started
+     * @param failures how many of them failed
+     * @param lastError the last failure's message, or null
+     */
     public record Metrics(Instant lastAttempt, Instant lastSuccess, int keyCount, long fetches, long failures,
             String lastError) {}
 
@@ -95,27 +110,44 @@ public final class JwksClient implements AutoCloseable {
         this.maxStale = b.maxStale.toMillis();
     }
 
-    /** A builder for the JWKS document at {@code uri} (https, or http to a loopback address). */
+    /**
+     * A builder for the JWKS document at a URL.
+     *
+     * @param uri the JWKS URL: https, or http to a literal loopback address (for tests)
+     * @return a new builder
+     * @throws NullPointerException if {@code uri} is null
+     * @throws IllegalArgumentException if the URL is neither https nor http to loopback
+     */
     public static Builder builder(URI uri) {
         return new Builder(uri);
     }
 
-    /** The JWKS URL. */
+    /** {@return the JWKS URL} */
     public URI uri() {
         return uri;
     }
 
-    /** Fetches now, waiting for the result. */
+    /**
+     * Fetches now, waiting for the result (at most the builder's {@code timeout}, plus a second).
+     *
+     * @return the keys just fetched, which are served from now on
+     * @throws JwksUnavailableException if the fetch failed; the keys served before stay in place
+     */
     public JwkSet refresh() {
         return await(startFetch()).set();
     }
 
-    /** The keys currently served, fetching first if none were ever fetched. */
+    /**
+     * The keys currently served, fetching first if none were ever fetched.
+     *
+     * @return the current key set
+     * @throws JwksUnavailableException if a first fetch was needed and failed
+     */
     public JwkSet current() {
         return snapshot().set();
     }
 
-    /** Counters and times of the fetches so far. */
+    /** {@return counters and times of the fetches so far, as one consistent-enough snapshot} */
     public Metrics metrics() {
         Snapshot s = snap;
         long a = lastAttempt;
@@ -228,6 +260,10 @@ public final class JwksClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the HTTP client and any fetch in flight. Idempotent; see the class description for
+     * what it means for verifiers built on this client.
+     */
     @Override
     public void close() {
         http.shutdownNow();
@@ -277,7 +313,7 @@ public final class JwksClient implements AutoCloseable {
         }
     }
 
-    /** Configures a {@link JwksClient}. */
+    /** Configures a {@link JwksClient}. Not thread-safe; the client it builds is. */
     public static final class Builder {
         private final URI uri;
         private Duration connectTimeout = Duration.ofMillis(2500);
@@ -323,19 +359,37 @@ public final class JwksClient implements AutoCloseable {
             }
         }
 
-        /** Deadline to connect (default 2.5 s). */
+        /**
+         * Deadline to connect (default 2.5 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         */
         public Builder connectTimeout(Duration d) {
             this.connectTimeout = positive(d);
             return this;
         }
 
-        /** Deadline for the whole fetch, body included (default 2.5 s). */
+        /**
+         * Deadline for the whole fetch, body included (default 2.5 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         */
         public Builder timeout(Duration d) {
             this.timeout = positive(d);
             return this;
         }
 
-        /** Largest document accepted (default 1 MiB). */
+        /**
+         * Largest document accepted (default 1 MiB); a larger one is a failed fetch.
+         *
+         * @param bytes the cap, at least 1024
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is below 1024
+         */
         public Builder maxResponseBytes(int bytes) {
             if (bytes < 1024) {
                 throw new IllegalArgumentException("maxResponseBytes must be at least 1024");
@@ -344,7 +398,15 @@ public final class JwksClient implements AutoCloseable {
             return this;
         }
 
-        /** Bounds for a document's lifetime from Cache-Control (default 1 minute .. 1 day). */
+        /**
+         * Bounds for a document's lifetime from {@code Cache-Control: max-age} (default 1 minute to
+         * 1 day).
+         *
+         * @param min the shortest lifetime, positive
+         * @param max the longest lifetime, at least {@code min}
+         * @return this builder
+         * @throws IllegalArgumentException if either is null, zero or negative, or {@code min > max}
+         */
         public Builder lifetime(Duration min, Duration max) {
             if (positive(min).compareTo(positive(max)) > 0) {
                 throw new IllegalArgumentException("min lifetime is above max lifetime");
@@ -354,37 +416,73 @@ public final class JwksClient implements AutoCloseable {
             return this;
         }
 
-        /** Lifetime when the response has no max-age (default 15 minutes). */
+        /**
+         * Lifetime when the response has no max-age (default 15 minutes).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         */
         public Builder defaultLifetime(Duration d) {
             this.defaultLifetime = positive(d);
             return this;
         }
 
-        /** Least time between fetches triggered by unknown kids or expiry (default 30 s). */
+        /**
+         * Least time between fetches triggered by unknown kids or expiry (default 30 s).
+         *
+         * @param d a duration; zero lets every unknown kid refetch
+         * @return this builder
+         * @throws NullPointerException if {@code d} is null
+         */
         public Builder cooldown(Duration d) {
             this.cooldown = Objects.requireNonNull(d);
             return this;
         }
 
-        /** How long the last good keys serve while refreshing fails (default 1 day). */
+        /**
+         * How long the last good keys serve while refreshing fails (default 1 day).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         */
         public Builder maxStale(Duration d) {
             this.maxStale = positive(d);
             return this;
         }
 
-        /** The User-Agent header (default {@code lcjwt-jwks-client}). */
+        /**
+         * The {@code User-Agent} header (default {@code lcjwt-jwks-client}).
+         *
+         * @param ua the header's value
+         * @return this builder
+         * @throws NullPointerException if {@code ua} is null
+         */
         public Builder userAgent(String ua) {
             this.userAgent = Objects.requireNonNull(ua);
             return this;
         }
 
-        /** TLS settings, e.g. a private CA's trust store. */
+        /**
+         * TLS settings, e.g. a private CA's trust store (default: the JVM's).
+         *
+         * @param ctx the context for the HTTPS connections
+         * @return this builder
+         * @throws NullPointerException if {@code ctx} is null
+         */
         public Builder sslContext(SSLContext ctx) {
             this.sslContext = Objects.requireNonNull(ctx);
             return this;
         }
 
-        /** The time source (default the system UTC clock). */
+        /**
+         * The time source for lifetimes, cooldown and staleness (default the system UTC clock).
+         *
+         * @param clock the clock
+         * @return this builder
+         * @throws NullPointerException if {@code clock} is null
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock);
             return this;
@@ -397,6 +495,12 @@ public final class JwksClient implements AutoCloseable {
             return d;
         }
 
+        /**
+         * Builds the client. Nothing is fetched yet: the first decode, {@link JwksClient#current()} or
+         * {@link JwksClient#refresh()} fetches.
+         *
+         * @return a client, thread-safe
+         */
         public JwksClient build() {
             return new JwksClient(this);
         }

@@ -19,7 +19,13 @@ public record JwtHeader(Algorithm algorithm, String keyId, String type, Map<Stri
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
     }
 
-    /** One header member, or null. */
+    /**
+     * One header member, as read.
+     *
+     * @param name the member's name, such as {@code x5t}
+     * @return its value (a {@code String}, {@code Boolean}, number, {@code List} or {@code Map}),
+     *         or null when the header has no such member
+     */
     public Object get(String name) {
         return parameters.get(name);
     }

@@ -1,16 +1,32 @@
 package io.lcjwt;
 
 /**
- * A key lcjwt signs or verifies with. Keys are immutable and thread-safe; their native state
- * (libcrypto contexts) is freed by {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the
- * key is unreachable. Closing is idempotent; using a closed key throws {@link IllegalStateException}.
+ * A key lcjwt signs or verifies with: a {@link JwtSecretKey} (HMAC), a {@link JwtPublicKey}
+ * (verify only) or a {@link JwtPrivateKey} (sign). Every key serves only the algorithms of its
+ * kind ({@link #supports(Algorithm)}), so a token can never choose how its key is used.
+ *
+ * <p>Keys are immutable and thread-safe: share one key between any number of verifiers, signers
+ * and threads. Their native state (libcrypto key objects and contexts) is freed by
+ * {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the key is unreachable. Closing
+ * is idempotent. After it, the key and every verifier or signer built on it fail their next
+ * decode or sign with {@link IllegalStateException} (a programming error, not a token refusal);
+ * a decode already running when the key is closed finishes normally, because native memory
+ * still in use is freed only when that decode gives it back. Close a key only when nothing
+ * that was built on it will be used again.
  */
 public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPublicKey, JwtPrivateKey {
 
-    /** The key id ({@code kid}), or null. */
+    /** {@return the key id ({@code kid}), or null when the key has none} */
     String keyId();
 
-    /** Whether this key can sign or verify with {@code algorithm}. */
+    /**
+     * Whether this key can sign or verify with an algorithm.
+     *
+     * @param algorithm a JWS algorithm
+     * @return true when the key's kind and size fit it: an HMAC secret at least as long as the
+     *         hash for HS*, an RSA key for RS* and PS*, an EC key for the ES algorithm of its curve,
+     *         an Ed25519 key for EdDSA (and only the JWK's {@code alg}, if it named one)
+     */
     boolean supports(Algorithm algorithm);
 
     /**
@@ -23,16 +39,25 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      * JwtKey key = JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"...\",\"y\":\"...\"}");
      * }</pre>
      *
+     * @param json one JWK, a JSON object
+     * @return a new key, which owns native state until it is closed
      * @throws InvalidJwtKeyException when the JWK is malformed, unsupported, weak or inconsistent
      */
     static JwtKey fromJwk(String json) {
         return Keys.fromJwk(json);
     }
 
-    /** The RFC 7638 thumbprint of the key (of its public half for private keys). */
+    /**
+     * The RFC 7638 thumbprint of the key (of its public half for private keys).
+     *
+     * @return the SHA-256 thumbprint, base64url without padding
+     */
     String thumbprint();
 
-    /** Frees the native state now. */
+    /**
+     * Frees the native state now. Idempotent; see the class description for what it means for
+     * verifiers and signers built on this key.
+     */
     @Override
     void close();
 }

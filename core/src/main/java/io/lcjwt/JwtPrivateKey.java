@@ -32,30 +32,63 @@ public final class JwtPrivateKey implements JwtKey {
         this.cleanable = CLEANER.register(this, state::close);
     }
 
-    /** From PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or {@code EC PRIVATE KEY} (SEC1). */
+    /**
+     * A private key from PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or
+     * {@code EC PRIVATE KEY} (SEC1).
+     *
+     * @param pem the text of the key's PEM block (for SEC1, optionally after an
+     *        {@code EC PARAMETERS} block)
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if the text holds no such key, the key is encrypted, or it is
+     *         refused by the size and curve rules
+     */
     public static JwtPrivateKey fromPem(String pem) {
         return new JwtPrivateKey(KeyFactory.privateFromPem(pem, null));
     }
 
-    /** From a DER PKCS#8 PrivateKeyInfo. */
+    /**
+     * A private key from a DER PKCS#8 PrivateKeyInfo.
+     *
+     * @param pkcs8 the DER bytes, copied
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if the bytes are not one PrivateKeyInfo, or the key is refused
+     *         by the size and curve rules
+     */
     public static JwtPrivateKey fromDer(byte[] pkcs8) {
         return new JwtPrivateKey(KeyFactory.privateFromPkcs8(pkcs8.clone(), null, null, null));
     }
 
     /**
-     * A fresh key for {@code algorithm} from libcrypto's generator: RSA-2048 for RS* and PS*, the
+     * A fresh key for an algorithm from libcrypto's generator: RSA-2048 for RS* and PS*, the
      * algorithm's curve for ES*, Ed25519 for EdDSA. For tests and tools.
+     *
+     * @param algorithm an asymmetric algorithm
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if {@code algorithm} is an HMAC algorithm
      */
     public static JwtPrivateKey generate(Algorithm algorithm) {
         return new JwtPrivateKey(KeyFactory.generate(algorithm, 2048, null));
     }
 
-    /** A fresh RSA key of {@code bits} (2048..8192). */
+    /**
+     * A fresh RSA key of a given size.
+     *
+     * @param bits the modulus size: 2048 to 8192, a multiple of 8
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if {@code bits} is outside 2048..8192 or not a multiple of 8
+     */
     public static JwtPrivateKey generateRsa(int bits) {
         return new JwtPrivateKey(KeyFactory.generate(Algorithm.RS256, bits, null));
     }
 
-    /** The same key with the given {@code kid} (also given to {@link #publicKey()}). */
+    /**
+     * The same key with another {@code kid} (also given to its {@link #publicKey()}); it has
+     * native state of its own.
+     *
+     * @param kid the key id, non-empty
+     * @return a new key
+     * @throws IllegalArgumentException if {@code kid} is null or empty
+     */
     public JwtPrivateKey withKeyId(String kid) {
         if (kid == null || kid.isEmpty()) {
             throw new IllegalArgumentException("a key id must be a non-empty string");
@@ -63,7 +96,7 @@ public final class JwtPrivateKey implements JwtKey {
         return new JwtPrivateKey(KeyFactory.privateFromPkcs8(parts.pkcs8(), kid, parts.key().restriction(), null));
     }
 
-    /** The matching public key (with this key's {@code kid}). */
+    /** {@return the matching public key (with this key's {@code kid}), a new key of its own} */
     public JwtPublicKey publicKey() {
         return new JwtPublicKey(KeyFactory.publicFromInfo(parts.pub(), keyId(), parts.key().restriction()));
     }
@@ -85,12 +118,16 @@ public final class JwtPrivateKey implements JwtKey {
         return parts.key().supports(algorithm);
     }
 
-    /** The DER PKCS#8 PrivateKeyInfo. Handle with care: it is the secret. */
+    /**
+     * {@return the DER PKCS#8 PrivateKeyInfo, a fresh copy; handle with care: it is the secret}
+     */
     public byte[] toDer() {
         return parts.pkcs8().clone();
     }
 
-    /** The private JWK, with {@code d} (and the RSA CRT members). Handle with care: it is the secret. */
+    /**
+     * {@return the private JWK, with {@code d} (and the RSA CRT members); handle with care: it is the secret}
+     */
     public String toJwk() {
         java.util.Map<String, Object> m = KeyFactory.privateMembers(parts.pkcs8(), parts.pub());
         if (keyId() != null) {
@@ -99,7 +136,11 @@ public final class JwtPrivateKey implements JwtKey {
         return Jwk.toJson(m);
     }
 
-    /** The RFC 7638 thumbprint of the public half. */
+    /**
+     * The RFC 7638 thumbprint of the public half.
+     *
+     * @return the SHA-256 thumbprint, base64url without padding
+     */
     public String thumbprint() {
         return Jwk.thumbprint(Jwk.publicMembers(parts.pub()));
     }

@@ -36,17 +36,39 @@ public final class JwtPublicKey implements JwtKey {
         this.cleanable = CLEANER.register(this, state::close);
     }
 
-    /** From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}. */
+    /**
+     * A public key from PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or
+     * {@code CERTIFICATE} (its key is taken; the certificate itself is not validated).
+     *
+     * @param pem the text of exactly one PEM block
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if the text is not one such block, or the key is refused (see
+     *         the class description)
+     */
     public static JwtPublicKey fromPem(String pem) {
         return new JwtPublicKey(KeyFactory.publicFromPem(pem, null));
     }
 
-    /** From a DER SubjectPublicKeyInfo. */
+    /**
+     * A public key from a DER SubjectPublicKeyInfo.
+     *
+     * @param spki the DER bytes, copied
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if the bytes are not one SubjectPublicKeyInfo, or the key is
+     *         refused (see the class description)
+     */
     public static JwtPublicKey fromDer(byte[] spki) {
         return new JwtPublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
     }
 
-    /** The same key with the given {@code kid}; it has native state of its own. */
+    /**
+     * The same key with another {@code kid}; it has native state of its own, so closing one of the
+     * two leaves the other open.
+     *
+     * @param kid the key id, non-empty
+     * @return a new key
+     * @throws IllegalArgumentException if {@code kid} is null or empty
+     */
     public JwtPublicKey withKeyId(String kid) {
         if (kid == null || kid.isEmpty()) {
             throw new IllegalArgumentException("a key id must be a non-empty string");
@@ -71,7 +93,7 @@ public final class JwtPublicKey implements JwtKey {
         return impl.supports(algorithm);
     }
 
-    /** {@code RSA}, {@code EC} or {@code OKP}, as in a JWK's {@code kty}. */
+    /** {@return {@code RSA}, {@code EC} or {@code OKP}, as in a JWK's {@code kty}} */
     public String keyType() {
         return switch (impl.info().kind()) {
             case RSA -> "RSA";
@@ -80,24 +102,29 @@ public final class JwtPublicKey implements JwtKey {
         };
     }
 
-    /** The key size in bits (the modulus for RSA, the field for EC, 256 for Ed25519). */
+    /** {@return the key size in bits (the modulus for RSA, the field for EC, 256 for Ed25519)} */
     public int bits() {
         return impl.info().bits();
     }
 
-    /** The DER SubjectPublicKeyInfo. */
+    /** {@return the DER SubjectPublicKeyInfo, a fresh copy} */
     public byte[] toDer() {
         return impl.info().spki().clone();
     }
 
-    /** PEM {@code PUBLIC KEY}. */
+    /** {@return the key as a PEM {@code PUBLIC KEY} block, ending in a newline} */
     public String toPem() {
         return "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(impl.info().spki())
                 + "\n-----END PUBLIC KEY-----\n";
     }
 
-    /** The public JWK: {@code kty}, the public members (EC coordinates at full width), and {@code kid}. */
+    /**
+     * The public JWK.
+     *
+     * @return a JSON object with {@code kty}, the public members (EC coordinates at full width),
+     *         and {@code kid} and {@code alg} when the key has them
+     */
     public String toJwk() {
         Map<String, Object> m = Jwk.publicMembers(impl.info());
         if (keyId() != null) {
@@ -109,7 +136,11 @@ public final class JwtPublicKey implements JwtKey {
         return Jwk.toJson(m);
     }
 
-    /** The RFC 7638 JWK thumbprint (SHA-256, base64url). */
+    /**
+     * The RFC 7638 JWK thumbprint.
+     *
+     * @return the SHA-256 thumbprint, base64url without padding
+     */
     public String thumbprint() {
         return Jwk.thumbprint(Jwk.publicMembers(impl.info()));
     }

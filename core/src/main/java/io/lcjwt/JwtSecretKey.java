@@ -49,8 +49,10 @@ public final class JwtSecretKey implements JwtKey {
     }
 
     /**
-     * An HMAC secret of at least 32 bytes (copied).
+     * An HMAC secret of at least 32 bytes.
      *
+     * @param secret the secret, copied (the caller may wipe its array afterwards)
+     * @return a new key, which owns native state until it is closed
      * @throws InvalidJwtKeyException if it is shorter than 32 bytes, or looks like a public key
      */
     public static JwtSecretKey of(byte[] secret) {
@@ -66,7 +68,11 @@ public final class JwtSecretKey implements JwtKey {
 
     /**
      * A secret shorter than its algorithm's hash, for legacy systems only: such keys can be
-     * brute-forced far more cheaply than the algorithm promises. Empty secrets are still refused.
+     * brute-forced far more cheaply than the algorithm promises. It serves every HS algorithm.
+     *
+     * @param secret the secret, copied
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if the secret is empty, or looks like a public key
      */
     public static JwtSecretKey ofInsecureShortSecret(byte[] secret) {
         check(secret, true);
@@ -130,7 +136,15 @@ public final class JwtSecretKey implements JwtKey {
         return false;
     }
 
-    /** A key with the same secret and the given {@code kid}; it has native state of its own. */
+    /**
+     * A key with the same secret and another {@code kid}; it has native state of its own, so
+     * closing one of the two leaves the other open.
+     *
+     * @param kid the key id, non-empty
+     * @return a new key
+     * @throws IllegalArgumentException if {@code kid} is null or empty
+     * @throws IllegalStateException if this key has been closed
+     */
     public JwtSecretKey withKeyId(String kid) {
         if (kid == null || kid.isEmpty()) {
             throw new IllegalArgumentException("a key id must be a non-empty string");
@@ -150,7 +164,7 @@ public final class JwtSecretKey implements JwtKey {
         return impl.keyId();
     }
 
-    /** The secret's length in bytes. */
+    /** {@return the secret's length in bytes} */
     public int length() {
         return hmac.length();
     }

@@ -48,21 +48,30 @@ public final class JwtSigner {
         this.contentHeader = contentHeader;
     }
 
-    /** A builder for a signer with {@code key}. */
+    /**
+     * A builder for a signer with a key.
+     *
+     * @param key a {@link JwtSecretKey} or {@link JwtPrivateKey}
+     * @return a new builder
+     * @throws NullPointerException if {@code key} is null
+     */
     public static Builder builder(JwtKey key) {
         return new Builder(Objects.requireNonNull(key, "key"));
     }
 
-    /** The algorithm this signer uses. */
+    /** {@return the algorithm this signer uses} */
     public Algorithm algorithm() {
         return algorithm;
     }
 
     /**
-     * Signs {@code claims}: a {@code Map<String, ?>}, a record or a bean (public getters).
+     * Signs claims: a {@code Map<String, ?>}, a record or a bean (public getters).
      *
+     * @param claims the claims set; {@code Instant} and {@code Date} values become NumericDates
+     * @return the compact JWS, {@code header.payload.signature}
      * @throws IllegalArgumentException if the claims cannot be written as JSON (NaN, a cycle, a
      *         non-string map key)
+     * @throws IllegalStateException if the key has been closed
      */
     public String sign(Object claims) {
         return signPayload(claimsHeader, ClaimsWriter.toJson(claims));
@@ -71,6 +80,10 @@ public final class JwtSigner {
     /**
      * Signs arbitrary bytes as a compact JWS (no {@code typ} unless the builder set one); read it
      * back with {@link JwtVerifier#verifyContent}.
+     *
+     * @param content the payload, copied
+     * @return the compact JWS
+     * @throws IllegalStateException if the key has been closed
      */
     public String signContent(byte[] content) {
         return signPayload(contentHeader, content.clone());
@@ -119,19 +132,36 @@ public final class JwtSigner {
             this.keyId = key.keyId();
         }
 
-        /** The signing algorithm (mandatory). */
+        /**
+         * The signing algorithm (mandatory). A later call replaces an earlier one.
+         *
+         * @param algorithm one the key supports
+         * @return this builder
+         * @throws NullPointerException if {@code algorithm} is null
+         */
         public Builder algorithm(Algorithm algorithm) {
             this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
             return this;
         }
 
-        /** The {@code kid} to put in the header (default: the key's own id, if any). */
+        /**
+         * The {@code kid} to put in the header (default: the key's own id, if any).
+         *
+         * @param keyId the key id, or null to leave {@code kid} out
+         * @return this builder
+         */
         public Builder keyId(String keyId) {
             this.keyId = keyId;
             return this;
         }
 
-        /** The header's {@code typ} (default {@code JWT}; null leaves it out). */
+        /**
+         * The header's {@code typ} (default {@code JWT} for {@link JwtSigner#sign}, none for
+         * {@link JwtSigner#signContent}).
+         *
+         * @param type the media type, such as {@code at+jwt}, or null to leave {@code typ} out
+         * @return this builder
+         */
         public Builder type(String type) {
             this.type = type;
             this.typeSet = true;
@@ -139,8 +169,14 @@ public final class JwtSigner {
         }
 
         /**
-         * Adds a header parameter. {@code alg}, {@code kid} and {@code typ} have their own methods;
+         * Adds a header parameter, after {@code alg}, {@code typ} and {@code kid}; adding the same name
+         * again replaces its value. {@code alg}, {@code kid} and {@code typ} have their own methods;
          * {@code crit}, {@code b64} and {@code zip} are refused, as lcjwt would refuse such tokens.
+         *
+         * @param name the parameter's name
+         * @param value its value: a string, number, boolean, list or map
+         * @return this builder
+         * @throws IllegalArgumentException if {@code name} is one of the six reserved above
          */
         public Builder header(String name, Object value) {
             if (RESERVED.contains(name)) {
@@ -155,7 +191,8 @@ public final class JwtSigner {
         /**
          * Builds the signer.
          *
-         * @throws IllegalStateException if no algorithm was chosen
+         * @return a signer, immutable and thread-safe
+         * @throws IllegalStateException if no algorithm was chosen, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
          */
         public JwtSigner build() {

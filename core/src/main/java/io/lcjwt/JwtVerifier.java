@@ -65,12 +65,26 @@ public final class JwtVerifier {
         this.engine = engine;
     }
 
-    /** A builder for a verifier over one key. */
+    /**
+     * A builder for a verifier over one key. A token's {@code kid}, if any, must match the key's
+     * {@code kid} when the key has one.
+     *
+     * @param key the key; it must stay open while the verifier is used
+     * @return a new builder
+     * @throws NullPointerException if {@code key} is null
+     */
     public static Builder builder(JwtKey key) {
         return new Builder(List.of(Objects.requireNonNull(key, "key")));
     }
 
-    /** A builder for a verifier over several keys, selected by {@code kid}. */
+    /**
+     * A builder for a verifier over several keys, selected by the token's {@code kid}; a token
+     * without {@code kid} is accepted only when exactly one key serves its algorithm.
+     *
+     * @param keys the keys (copied); they must stay open while the verifier is used
+     * @return a new builder
+     * @throws IllegalArgumentException if {@code keys} is empty
+     */
     public static Builder builder(Collection<? extends JwtKey> keys) {
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("at least one key is needed");
@@ -78,39 +92,83 @@ public final class JwtVerifier {
         return new Builder(List.copyOf(keys));
     }
 
-    /** A builder for a verifier over a JWKS URL's keys, fetched and refreshed by {@code client}. */
+    /**
+     * A builder for a verifier over a JWKS URL's keys, fetched and refreshed by a client.
+     *
+     * @param client the client; closing it stops the refreshes (see {@link JwksClient})
+     * @return a new builder
+     * @throws NullPointerException if {@code client} is null
+     */
     public static Builder builder(JwksClient client) {
         Builder b = new Builder(List.of());
         b.client = Objects.requireNonNull(client, "client");
         return b;
     }
 
-    /** A builder for a verifier over a JWK set's keys, selected by {@code kid}. */
+    /**
+     * A builder for a verifier over a JWK set's keys, selected by {@code kid}.
+     *
+     * @param set the set; its keys must stay open while the verifier is used
+     * @return a new builder
+     */
     public static Builder builder(JwkSet set) {
         return builder(set.keys());
     }
 
     // ---- claims as a Map ------------------------------------------------------------------------
 
-    /** Verifies {@code token} and returns its claims as an ordered, modifiable map. */
+    /**
+     * Verifies a token and returns its claims.
+     *
+     * @param token a compact JWS
+     * @return the claims as an ordered, modifiable map (NumericDates as {@code Long} or
+     *         {@code Double}, objects as maps, arrays as lists)
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(CharSequence token) {
         return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
     }
 
-    /** Verifies the token in {@code token[off, off+len)} and returns its claims as a map. */
+    /**
+     * Verifies the token in {@code token[off, off+len)} and returns its claims as a map.
+     *
+     * @param token the bytes holding a compact JWS (US-ASCII)
+     * @param off where the token starts
+     * @param len its length in bytes
+     * @return the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code token}
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(byte[] token, int off, int len) {
         return (Map<String, Object>) engine.decode(token, off, len, Map.class, Output.CLAIMS);
     }
 
-    /** Verifies the token in the buffer's remaining bytes and returns its claims as a map. */
+    /**
+     * Verifies the token in the buffer's remaining bytes and returns its claims as a map. The
+     * buffer's position and limit are left alone.
+     *
+     * @param token a buffer whose remaining bytes are a compact JWS
+     * @return the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(ByteBuffer token) {
         return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
     }
 
-    /** Verifies the token in the segment and returns its claims as a map. */
+    /**
+     * Verifies the token in the segment and returns its claims as a map.
+     *
+     * @param token a segment whose bytes are exactly a compact JWS
+     * @return the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(MemorySegment token) {
         return (Map<String, Object>) engine.decode(token, Map.class, Output.CLAIMS);
@@ -119,51 +177,129 @@ public final class JwtVerifier {
     // ---- claims as a record or bean --------------------------------------------------------------
 
     /**
-     * Verifies {@code token} and binds its claims to {@code type}: a record (canonical
+     * Verifies a token and binds its claims to {@code type}: a record (canonical
      * constructor), a bean (public no-argument constructor and setters) or {@code Map.class}.
      * NumericDate claims bind to {@code Instant}, {@code long} or {@code double}; {@code aud} to
      * {@code String} or {@code List<String>}. Members the type does not declare are ignored.
+     * On the module path, the type's package must be exported or opened to {@code io.lcjwt}.
+     *
+     * @param <T> the claims type
+     * @param token a compact JWS
+     * @param type the claims type
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
      */
     public <T> T decode(CharSequence token, Class<T> type) {
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
-    /** As {@link #decode(CharSequence, Class)}, for the token in {@code token[off, off+len)}. */
+    /**
+     * As {@link #decode(CharSequence, Class)}, for the token in {@code token[off, off+len)}.
+     *
+     * @param <T> the claims type
+     * @param token the bytes holding a compact JWS (US-ASCII)
+     * @param off where the token starts
+     * @param len its length in bytes
+     * @param type the claims type
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code token}
+     */
     public <T> T decode(byte[] token, int off, int len, Class<T> type) {
         return type.cast(engine.decode(token, off, len, type, Output.CLAIMS));
     }
 
-    /** As {@link #decode(CharSequence, Class)}, for the token in the buffer's remaining bytes. */
+    /**
+     * As {@link #decode(CharSequence, Class)}, for the token in the buffer's remaining bytes.
+     *
+     * @param <T> the claims type
+     * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
+     * @param type the claims type
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     public <T> T decode(ByteBuffer token, Class<T> type) {
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
-    /** As {@link #decode(CharSequence, Class)}, for the token in the segment. */
+    /**
+     * As {@link #decode(CharSequence, Class)}, for the token in the segment.
+     *
+     * @param <T> the claims type
+     * @param token a segment whose bytes are exactly a compact JWS
+     * @param type the claims type
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     public <T> T decode(MemorySegment token, Class<T> type) {
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
     // ---- header and claims ----------------------------------------------------------------------
 
-    /** Verifies {@code token} and returns its header with its claims bound to {@code type}. */
+    /**
+     * Verifies a token and returns its header with its claims bound to {@code type}, as
+     * {@link #decode(CharSequence, Class)} binds them.
+     *
+     * @param <T> the claims type
+     * @param token a compact JWS
+     * @param type the claims type
+     * @return the verified header and claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(CharSequence token, Class<T> type) {
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
-    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in {@code token[off, off+len)}. */
+    /**
+     * As {@link #decodeJwt(CharSequence, Class)}, for the token in {@code token[off, off+len)}.
+     *
+     * @param <T> the claims type
+     * @param token the bytes holding a compact JWS (US-ASCII)
+     * @param off where the token starts
+     * @param len its length in bytes
+     * @param type the claims type
+     * @return the verified header and claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code token}
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(byte[] token, int off, int len, Class<T> type) {
         return (Jwt<T>) engine.decode(token, off, len, type, Output.JWT);
     }
 
-    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in the buffer's remaining bytes. */
+    /**
+     * As {@link #decodeJwt(CharSequence, Class)}, for the token in the buffer's remaining bytes.
+     *
+     * @param <T> the claims type
+     * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
+     * @param type the claims type
+     * @return the verified header and claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(ByteBuffer token, Class<T> type) {
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
-    /** As {@link #decodeJwt(CharSequence, Class)}, for the token in the segment. */
+    /**
+     * As {@link #decodeJwt(CharSequence, Class)}, for the token in the segment.
+     *
+     * @param <T> the claims type
+     * @param token a segment whose bytes are exactly a compact JWS
+     * @param type the claims type
+     * @return the verified header and claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(MemorySegment token, Class<T> type) {
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
@@ -178,22 +314,51 @@ public final class JwtVerifier {
      * <pre>{@code
      * byte[] content = verifier.verifyContent(jws);
      * }</pre>
+     *
+     * @param jws a compact JWS
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
      */
     public byte[] verifyContent(CharSequence jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
     }
 
-    /** As {@link #verifyContent(CharSequence)}, for the JWS in {@code jws[off, off+len)}. */
+    /**
+     * As {@link #verifyContent(CharSequence)}, for the JWS in {@code jws[off, off+len)}.
+     *
+     * @param jws the bytes holding a compact JWS (US-ASCII)
+     * @param off where the JWS starts
+     * @param len its length in bytes
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code jws}
+     */
     public byte[] verifyContent(byte[] jws, int off, int len) {
         return (byte[]) engine.decode(jws, off, len, byte[].class, Output.CONTENT);
     }
 
-    /** As {@link #verifyContent(CharSequence)}, for the JWS in the buffer's remaining bytes. */
+    /**
+     * As {@link #verifyContent(CharSequence)}, for the JWS in the buffer's remaining bytes.
+     *
+     * @param jws a buffer whose remaining bytes are a compact JWS; its position is left alone
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     public byte[] verifyContent(ByteBuffer jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
     }
 
-    /** As {@link #verifyContent(CharSequence)}, for the JWS in the segment. */
+    /**
+     * As {@link #verifyContent(CharSequence)}, for the JWS in the segment.
+     *
+     * @param jws a segment whose bytes are exactly a compact JWS
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
+     * @throws IllegalStateException if a key this verifier was built on has been closed
+     */
     public byte[] verifyContent(MemorySegment jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
     }
@@ -218,15 +383,28 @@ public final class JwtVerifier {
             this.keys = keys;
         }
 
-        /** The allow-list of algorithms (mandatory; a token with any other {@code alg} is refused). */
+        /**
+         * Adds to the allow-list of algorithms (mandatory; a token with any other {@code alg} is
+         * refused before any signature work). Calls add up: {@code algorithms(RS256).algorithms(ES256)}
+         * allows both.
+         *
+         * @param algorithms the algorithms to allow
+         * @return this builder
+         * @throws NullPointerException if the array or one of its elements is null
+         */
         public Builder algorithms(Algorithm... algorithms) {
             this.algorithms.addAll(Arrays.asList(algorithms));
             return this;
         }
 
         /**
-         * Accepted audiences. With none configured, a token that carries {@code aud} is refused:
-         * a token meant for someone else must not be accepted by accident.
+         * Adds accepted audiences; calls add up, and a token passes when its {@code aud} (a string, or
+         * any member of an array) is one of them. With none configured, a token that carries
+         * {@code aud} is refused: a token meant for someone else must not be accepted by accident.
+         *
+         * @param audiences the audiences to accept, each non-empty
+         * @return this builder
+         * @throws IllegalArgumentException if one of them is null or empty
          */
         public Builder audience(String... audiences) {
             for (String a : audiences) {
@@ -238,13 +416,26 @@ public final class JwtVerifier {
             return this;
         }
 
-        /** The required {@code iss}; tokens without it, or from another issuer, are refused. */
+        /**
+         * The required {@code iss}; tokens without it, or from another issuer, are refused. A later
+         * call replaces an earlier one.
+         *
+         * @param issuer the issuer, compared exactly
+         * @return this builder
+         * @throws NullPointerException if {@code issuer} is null
+         */
         public Builder issuer(String issuer) {
             this.issuer = Objects.requireNonNull(issuer, "issuer");
             return this;
         }
 
-        /** Allowed clock skew for {@code exp} and {@code nbf}; default zero, at most 10 minutes. */
+        /**
+         * Allowed clock skew for {@code exp} and {@code nbf}; default zero, at most 10 minutes.
+         *
+         * @param leeway the skew
+         * @return this builder
+         * @throws IllegalArgumentException if it is negative or above 10 minutes
+         */
         public Builder leeway(Duration leeway) {
             if (leeway.isNegative() || leeway.compareTo(Duration.ofMinutes(10)) > 0) {
                 throw new IllegalArgumentException("leeway must be between 0 and 10 minutes");
@@ -253,7 +444,13 @@ public final class JwtVerifier {
             return this;
         }
 
-        /** Claims that must be present (their values are the caller's to judge). */
+        /**
+         * Adds claims that must be present (their values are the caller's to judge); calls add up.
+         *
+         * @param names the claims' names
+         * @return this builder
+         * @throws NullPointerException if a name is null
+         */
         public Builder requireClaims(String... names) {
             for (String n : names) {
                 if (!required.contains(Objects.requireNonNull(n))) {
@@ -263,25 +460,48 @@ public final class JwtVerifier {
             return this;
         }
 
-        /** Accepts tokens without {@code exp}. Such tokens never expire; prefer short-lived ones. */
+        /**
+         * Accepts tokens without {@code exp}. Such tokens never expire; prefer short-lived ones.
+         *
+         * @return this builder
+         */
         public Builder allowMissingExpiration() {
             this.requireExpiration = false;
             return this;
         }
 
-        /** Requires the header's {@code typ} to be {@code type} (case-insensitive), e.g. {@code at+jwt}. */
+        /**
+         * Requires the header's {@code typ} to be {@code type} (case-insensitive), e.g. {@code at+jwt}.
+         * A later call replaces an earlier one.
+         *
+         * @param type the expected media type
+         * @return this builder
+         * @throws NullPointerException if {@code type} is null
+         */
         public Builder expectType(String type) {
             this.type = Objects.requireNonNull(type, "type");
             return this;
         }
 
-        /** The time source for {@code exp} and {@code nbf} (default: the system UTC clock). */
+        /**
+         * The time source for {@code exp} and {@code nbf} (default: the system UTC clock).
+         *
+         * @param clock the clock
+         * @return this builder
+         * @throws NullPointerException if {@code clock} is null
+         */
         public Builder clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
-        /** The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread. */
+        /**
+         * The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread.
+         *
+         * @param maxTokenBytes the cap, at least 16
+         * @return this builder
+         * @throws IllegalArgumentException if it is below 16
+         */
         public Builder maxTokenBytes(int maxTokenBytes) {
             if (maxTokenBytes < 16) {
                 throw new IllegalArgumentException("maxTokenBytes must be at least 16");
@@ -291,9 +511,11 @@ public final class JwtVerifier {
         }
 
         /**
-         * Builds the verifier.
+         * Builds the verifier. The builder can be changed and used again; verifiers already built do
+         * not change with it.
          *
-         * @throws IllegalStateException if no algorithm was allowed
+         * @return a verifier, immutable and thread-safe
+         * @throws IllegalStateException if no algorithm was allowed, or a key has been closed
          * @throws InvalidJwtKeyException if an allowed algorithm has no key that can serve it
          */
         public JwtVerifier build() {
