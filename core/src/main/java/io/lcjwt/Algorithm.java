@@ -6,6 +6,8 @@ package io.lcjwt;
  *
  * <p>A verifier takes an explicit allow-list of these; a token whose {@code alg} is not on it is
  * refused before any signature work.
+ *
+ * <p>An enum: immutable and thread-safe.
  */
 public enum Algorithm {
     /** HMAC with SHA-256. */

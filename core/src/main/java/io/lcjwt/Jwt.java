@@ -8,6 +8,9 @@ package io.lcjwt;
  * String kid = jwt.header().keyId();
  * }</pre>
  *
+ * <p>The header is immutable; the claims object is a fresh one made for this call and shared
+ * with nothing (a {@code Map} result is modifiable), so it is as thread-safe as its own type.
+ *
  * @param header the verified JOSE header
  * @param claims the claims, already checked ({@code exp}, {@code nbf}, {@code aud}, {@code iss}, required)
  * @param <T> the claims type: a {@code Map}, a record or a bean

@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The JOSE header of a verified token (RFC 7515 section 4).
+ * The JOSE header of a verified token (RFC 7515 section 4). Safe to read from any thread: the
+ * record and its parameter map are unmodifiable, and nested JSON arrays and objects in it were
+ * made for this header only (do not change them).
  *
  * @param algorithm the {@code alg}, already checked against the verifier's allow-list
  * @param keyId the {@code kid}, or null

@@ -18,6 +18,10 @@ import java.lang.ref.Cleaner;
  * <p>Encrypted PEM keys are refused (decrypt them first); an {@code EC PARAMETERS} block next
  * to a SEC1 key is read for its curve. The same size and curve rules as {@link JwtPublicKey} apply.
  * {@code toString} never shows key material.
+ *
+ * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
+ * what it means for signers built on it. Keys returned by {@link #publicKey()} are separate
+ * objects with native state of their own.
  */
 public final class JwtPrivateKey implements JwtKey {
 

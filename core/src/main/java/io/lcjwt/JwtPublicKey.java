@@ -22,6 +22,9 @@ import java.util.Map;
  * Ed25519 keys that are not canonical or of small order; private keys; PEM text holding more
  * than one block. A key serves only algorithms of its kind: an RSA key RS* and PS*, an EC key the
  * one ES algorithm of its curve, an Ed25519 key EdDSA.
+ *
+ * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
+ * what it means for verifiers built on it.
  */
 public final class JwtPublicKey implements JwtKey {
 

@@ -25,6 +25,9 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>The key is absorbed into libcrypto once per hash and context; verification then only
  * restarts a pooled context. The secret never appears in {@code toString} or in messages.
+ *
+ * <p>Immutable and thread-safe. {@link #close()} frees the native state and wipes the copy of
+ * the secret; see {@link JwtKey} for what it means for verifiers and signers built on the key.
  */
 public final class JwtSecretKey implements JwtKey {
 

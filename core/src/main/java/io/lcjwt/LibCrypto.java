@@ -13,6 +13,12 @@ import java.nio.file.Path;
  * <pre>{@code
  * System.out.println(LibCrypto.describe());   // aws-lc (OpenSSL 1.1.1 (compatible; AWS-LC 5.5.0)) from /usr/lib/libcrypto.so
  * }</pre>
+ *
+ * <p>The library is loaded once per JVM, on the first use of lcjwt that needs it (this class, or
+ * making a key). When none can be loaded, or the JVM was started without
+ * {@code --enable-native-access}, that first use and every later one throw
+ * {@link IllegalStateException} whose message says what was searched or names the flag.
+ * Static methods: safe to call from any thread.
  */
 public final class LibCrypto {
     private LibCrypto() {}

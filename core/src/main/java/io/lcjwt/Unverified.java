@@ -13,6 +13,8 @@ import java.util.Map;
  * <pre>{@code
  * String kid = Unverified.header(token).keyId();   // then verify with the right verifier
  * }</pre>
+ *
+ * <p>Static methods without state: safe to call from any thread.
  */
 public final class Unverified {
     private Unverified() {}
