@@ -181,7 +181,8 @@ public final class JwtVerifier {
      * constructor), a bean (public no-argument constructor and setters) or {@code Map.class}.
      * NumericDate claims bind to {@code Instant}, {@code long} or {@code double}; {@code aud} to
      * {@code String} or {@code List<String>}. Members the type does not declare are ignored.
-     * On the module path, the type's package must be exported or opened to {@code io.lcjwt}.
+     * On the module path, a record's package must be exported or opened to {@code io.lcjwt}
+     * (beans in a named module do not bind yet: use a record or {@code Map} there).
      *
      * @param <T> the claims type
      * @param token a compact JWS

@@ -68,8 +68,9 @@
  * <h2>Running</h2>
  * The JVM must allow native access: {@code --enable-native-access=io.lcjwt.bindings} on the
  * module path, {@code --enable-native-access=ALL-UNNAMED} on the class path. On the module
- * path, a package whose records or beans are bound as claims must be exported to
- * {@code io.lcjwt} (public types) or opened to it (otherwise); claim values of types lcjwt does
+ * path, a package whose records are bound as claims must be exported to {@code io.lcjwt}
+ * (public records) or opened to it (otherwise); claims beans in a named module do not bind yet,
+ * so use a record or a {@code Map} there. Claim values of types lcjwt does
  * not bind itself (a nested bean, say) are bound by Jackson-jr, whose module
  * {@code com.fasterxml.jackson.jr.ob} then needs the same. Jackson (jackson-core and
  * jackson-jr-objects) is a required dependency, not an optional one.
