@@ -58,7 +58,7 @@ import javax.net.ssl.SSLContext;
 public final class JwksClient implements AutoCloseable {
 
     /**
-     * What a service may want to log or export about the fetches so far.
+     * What a service may want to log or export about the fetches so far: an immutable snapshot.
      *
      * @param lastAttempt when the last fetch started, or null before the first
      * @param lastSuccess when a fetch last succeeded, or null if none has

@@ -74,7 +74,7 @@ public final class LibCrypto {
     }
 
     /**
-     * A snapshot of {@link #liveNativeObjects()}.
+     * A snapshot of {@link #liveNativeObjects()}; immutable.
      *
      * @param keys           {@code EVP_PKEY}s (RSA, EC and Ed25519 keys)
      * @param hmacContexts   {@code HMAC_CTX}s, each holding one secret's absorbed pads
