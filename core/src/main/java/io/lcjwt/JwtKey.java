@@ -2,14 +2,16 @@ package io.lcjwt;
 
 /**
  * A key lcjwt signs or verifies with: a {@link JwtSecretKey} (HMAC), a {@link JwtPublicKey}
- * (verify only) or a {@link JwtPrivateKey} (sign). Every key serves only the algorithms of its
- * kind ({@link #supports(Algorithm)}), so a token can never choose how its key is used.
+ * (verify only) or a {@link JwtPrivateKey} (sign, and verify too). Every key serves only the
+ * algorithms of its kind ({@link #supports(Algorithm)}), so a token can never choose how its
+ * key is used.
  *
  * <p>Keys are immutable and thread-safe: share one key between any number of verifiers, signers
  * and threads. Their native state (libcrypto key objects and contexts) is freed by
  * {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the key is unreachable. Closing
- * is idempotent. After it, the key and every verifier or signer built on it fail their next
- * decode or sign with {@link IllegalStateException} (a programming error, not a token refusal);
+ * is idempotent. After it, every decode or sign that would use the key, through any verifier
+ * or signer built on it, fails with {@link IllegalStateException} (a programming error, not a
+ * token refusal), and so does building a new verifier or signer on it;
  * a decode already running when the key is closed finishes normally, because native memory
  * still in use is freed only when that decode gives it back. Close a key only when nothing
  * that was built on it will be used again.

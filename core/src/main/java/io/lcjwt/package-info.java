@@ -62,7 +62,7 @@
  * aside) and thread-safe: build them once and share them; builders are not thread-safe. No
  * method takes a {@code synchronized} lock, so virtual threads are not pinned. Keys hold
  * libcrypto objects, freed by {@code close()} or by a {@link java.lang.ref.Cleaner} once the
- * key is unreachable; a verifier or signer built on a closed key fails its next call with
+ * key is unreachable; once a key is closed, a decode or sign that would use it fails with
  * {@link java.lang.IllegalStateException}.
  *
  * <h2>Running</h2>
