@@ -21,6 +21,27 @@ public final class ModulePathMain {
             Object sub = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build().decode(t).get("sub");
             System.out.println("module " + JwtVerifier.class.getModule().getName() + " sub " + sub + " on "
                     + LibCrypto.name());
+            // Types of an application module (compiled by ModulePathTest), known here only by name:
+            // this class is on the class path and the packages are not exported to it.
+            JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build();
+            String claims = JwtSigner.builder(key).algorithm(Algorithm.HS256).build()
+                    .sign(Map.of("sub", "mod", "exp", 4102444800L, "roles", java.util.List.of("a", "b")));
+            for (String type : new String[] {"open.OpenRecord", "open.OpenBean", "exported.ExportedBean",
+                    "hidden.HiddenRecord", "hidden.HiddenBean"}) {
+                Class<?> c;
+                try {
+                    c = Class.forName("modcheck.claims." + type);
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException(e);
+                }
+                try {
+                    Object o = v.decode(claims, c);
+                    System.out.println("module " + c.getModule().getName() + ": " + o);
+                } catch (RuntimeException e) {
+                    System.out.println("refused " + c.getSimpleName() + ": " + e.getClass().getSimpleName() + ": "
+                            + e.getMessage());
+                }
+            }
         }
     }
 }

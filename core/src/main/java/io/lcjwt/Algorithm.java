@@ -1,5 +1,7 @@
 package io.lcjwt;
 
+import java.util.Objects;
+
 /**
  * The JWS algorithms lcjwt signs and verifies (RFC 7518 section 3, RFC 8037, RFC 8812). There is
  * no {@code none}: an unsecured token can never be accepted.
@@ -34,7 +36,7 @@ public enum Algorithm {
     ES256K("ES256K", Family.ECDSA, 32),
     /** ECDSA on P-384 with SHA-384. */
     ES384("ES384", Family.ECDSA, 48),
-    /** ECDSA on P-521 with SHA-512 (read also as {@code ES521}). */
+    /** ECDSA on P-521 with SHA-512. */
     ES512("ES512", Family.ECDSA, 64),
     /** EdDSA with Ed25519 (RFC 8037). */
     EdDSA("EdDSA", Family.EDDSA, 0);
@@ -83,15 +85,22 @@ public enum Algorithm {
     }
 
     /**
-     * The algorithm named exactly {@code name} (case-sensitive, as RFC 7515 requires).
-     * {@code ES521} is read as {@link #ES512}.
+     * The algorithm named exactly {@code name} (case-sensitive, as RFC 7515 section 4.1.1
+     * requires). No alias is accepted: {@code ES521}, a common misspelling of {@code ES512}, is
+     * not an algorithm here, so a token whose header says {@code ES521} is refused (only a JWK's
+     * {@code alg} member is read leniently, by the JWK importer).
      *
-     * @param name an {@code alg} header value
-     * @return the algorithm, or {@code null} when lcjwt has none of that name ({@code none}
-     *         included)
+     * <pre>{@code
+     * Algorithm alg = Algorithm.fromJwsName("RS256");   // RS256; "rs256" gives null
+     * }</pre>
+     *
+     * @param name an {@code alg} header value, such as {@code HS256}
+     * @return the algorithm, or {@code null} when lcjwt has none of exactly that name
+     *         ({@code none} included)
+     * @throws NullPointerException if {@code name} is null
      */
     public static Algorithm fromJwsName(String name) {
-        return switch (name) {
+        return switch (Objects.requireNonNull(name, "name")) {
             case "HS256" -> HS256;
             case "HS384" -> HS384;
             case "HS512" -> HS512;
@@ -104,7 +113,7 @@ public enum Algorithm {
             case "ES256" -> ES256;
             case "ES256K" -> ES256K;
             case "ES384" -> ES384;
-            case "ES512", "ES521" -> ES512;
+            case "ES512" -> ES512;
             case "EdDSA" -> EdDSA;
             default -> null;
         };

@@ -2,8 +2,9 @@ package io.lcjwt;
 
 /**
  * A claim is present but wrong: of the wrong JSON type (a string {@code exp}, say, which is never
- * treated as absent), or not the expected value ({@code aud}, {@code iss}, {@code typ}), or not
- * bindable to the requested Java type.
+ * treated as absent), or not the expected value ({@code aud}, {@code iss}), or not bindable to the
+ * requested Java type. (The header's {@code typ} is not a claim: a wrong one is an
+ * {@link InvalidHeaderException}.)
  */
 public final class InvalidClaimException extends JwtException {
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,6 @@
 package io.lcjwt;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.keys.Jwk;
 
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -25,9 +27,13 @@ import java.util.Set;
  * <p>{@link #parse} is strict: any key lcjwt would not verify with is an error. {@link
  * #parseLenient} is for documents fetched from an identity provider: keys that are merely unusable
  * here (weak, {@code use} other than {@code sig}, {@code key_ops} without {@code verify},
- * unsupported type or curve, symmetric) are skipped and counted, but private key members,
- * duplicate {@code kid}s, invalid JSON and a set with no usable key still fail the document.
- * A JWK's {@code alg}, when present, restricts its key to that algorithm.
+ * unsupported type or curve) are skipped and counted, but private key members, symmetric
+ * ({@code oct}) keys, duplicate {@code kid}s, invalid JSON and a set with no usable key still
+ * fail the document. A JWK's {@code alg}, when present, restricts its key to that algorithm.
+ *
+ * <p>Both refuse a set of more than 100 keys, or with a key of more than 64 members (a JWK has
+ * about a dozen), so that a hostile document costs a bounded amount of work per key (the
+ * {@link JwksClient} also caps the size of what it fetches).
  *
  * <p>A set is immutable and thread-safe. It has no native state of its own and no
  * {@code close()}: the keys hold that. Keys made by {@link #parse} or {@link #parseLenient}
@@ -36,6 +42,11 @@ import java.util.Set;
  * decode with {@link IllegalStateException} (see {@link JwtKey}).
  */
 public final class JwkSet {
+
+    // Far beyond any real set (a few keys, a dozen members each), low enough that a hostile
+    // document's cost stays bounded per key.
+    private static final int MAX_KEYS = 100;
+    private static final int MAX_MEMBERS_PER_KEY = 64;
 
     private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth");
 
@@ -53,9 +64,14 @@ public final class JwkSet {
      *
      * @param keys the keys; their {@code kid}s, where present, must be unique
      * @return the set, in the given order
+     * @throws NullPointerException if {@code keys} or one of its elements is null
      * @throws InvalidJwtKeyException if two keys have the same {@code kid}
      */
     public static JwkSet of(JwtKey... keys) {
+        Objects.requireNonNull(keys, "keys");
+        for (int i = 0; i < keys.length; i++) {
+            Objects.requireNonNull(keys[i], "keys[" + i + "]");
+        }
         List<JwtKey> list = List.of(keys);
         checkUniqueKids(list);
         return new JwkSet(list, 0);
@@ -65,13 +81,15 @@ public final class JwkSet {
      * Parses a JWK set strictly: any key lcjwt cannot verify with is an error.
      *
      * @param json a JWK set document, {@code {"keys":[...]}}
-     * @return the set; its keys are new and own native state until closed
+     * @return the set, in document order; its keys are new and own native state until closed
+     * @throws NullPointerException if {@code json} is null
      * @throws InvalidJwtKeyException if the document is not valid JSON, has no {@code keys} array,
-     *         holds a key lcjwt would not verify with, private or symmetric key material, or two keys
-     *         with the same {@code kid}; the message names the key
+     *         has more than 100 keys or a key with more than 64 members, holds a key lcjwt would
+     *         not verify with, private or symmetric key material, or two keys with the same
+     *         {@code kid}; the message names the key
      */
     public static JwkSet parse(String json) {
-        return parse(json, false);
+        return parse(Objects.requireNonNull(json, "json"), false);
     }
 
     /**
@@ -79,13 +97,16 @@ public final class JwkSet {
      * unusable here.
      *
      * @param json a JWK set document, {@code {"keys":[...]}}
-     * @return the set of usable keys; they are new and own native state until closed
+     * @return the set of usable keys, in document order; they are new and own native state
+     *         until closed
+     * @throws NullPointerException if {@code json} is null
      * @throws InvalidJwtKeyException if the document is not valid JSON, has no {@code keys} array,
-     *         holds private or symmetric key material or two keys with the same {@code kid}, or has no
-     *         usable key at all
+     *         has more than 100 keys or a key with more than 64 members, holds private or
+     *         symmetric key material or two keys with the same {@code kid}, or has no usable key
+     *         at all
      */
     public static JwkSet parseLenient(String json) {
-        return parse(json, true);
+        return parse(Objects.requireNonNull(json, "json"), true);
     }
 
     @SuppressWarnings("unchecked")
@@ -93,6 +114,16 @@ public final class JwkSet {
         Map<String, Object> doc = Jwk.readObject(json);
         if (!(doc.get("keys") instanceof List<?> entries)) {
             throw new InvalidJwtKeyException("A JWK set is a JSON object with a \"keys\" array (RFC 7517 section 5).");
+        }
+        if (entries.size() > MAX_KEYS) {
+            throw new InvalidJwtKeyException("The JWK set has " + entries.size() + " keys; lcjwt reads at most "
+                    + MAX_KEYS + ".");
+        }
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i) instanceof Map<?, ?> m && m.size() > MAX_MEMBERS_PER_KEY) {
+                throw new InvalidJwtKeyException("Key #" + (i + 1) + " of the JWK set has " + m.size()
+                        + " members; lcjwt reads at most " + MAX_MEMBERS_PER_KEY + " per key.");
+            }
         }
         List<JwtKey> keys = new ArrayList<>();
         Set<String> kids = new HashSet<>();
@@ -114,7 +145,7 @@ public final class JwkSet {
                     }
                 }
                 if (m.get("kid") instanceof String kid && !kids.add(kid)) {
-                    throw new InvalidJwtKeyException("The JWK set has two keys with kid \"" + kid + "\"; a kid must"
+                    throw new InvalidJwtKeyException("The JWK set has two keys with kid " + Untrusted.quote(kid) + "; a kid must"
                             + " name one key.");
                 }
                 String unusable = unusable(m);
@@ -146,7 +177,7 @@ public final class JwkSet {
     private static String unusable(Map<String, Object> m) {
         Object use = m.get("use");
         if (use != null && !"sig".equals(use)) {
-            return "its use is \"" + use + "\", not \"sig\".";
+            return "its use is " + Untrusted.quote(use) + ", not \"sig\".";
         }
         Object ops = m.get("key_ops");
         if (ops != null && !(ops instanceof List<?> l && l.contains("verify"))) {
@@ -157,14 +188,14 @@ public final class JwkSet {
 
     private static String describe(Map<String, Object> m) {
         Object kid = m.get("kid");
-        return kid instanceof String s ? "\"" + s + "\"" : "#" + Integer.toHexString(m.hashCode());
+        return kid instanceof String s ? Untrusted.quote(s) : "#" + Integer.toHexString(m.hashCode());
     }
 
     private static void checkUniqueKids(List<JwtKey> keys) {
         Set<String> kids = new HashSet<>();
         for (JwtKey k : keys) {
             if (k.keyId() != null && !kids.add(k.keyId())) {
-                throw new InvalidJwtKeyException("Two keys have kid \"" + k.keyId() + "\"; a kid must name one key.");
+                throw new InvalidJwtKeyException("Two keys have kid " + Untrusted.quote(k.keyId()) + "; a kid must name one key.");
             }
         }
     }
@@ -186,8 +217,10 @@ public final class JwkSet {
      *
      * @param kid a key id, compared exactly (case-sensitive)
      * @return the key, or empty when the set has none with that {@code kid}
+     * @throws NullPointerException if {@code kid} is null
      */
     public Optional<JwtKey> byKeyId(String kid) {
+        Objects.requireNonNull(kid, "kid");
         for (JwtKey k : keys) {
             if (kid.equals(k.keyId())) {
                 return Optional.of(k);

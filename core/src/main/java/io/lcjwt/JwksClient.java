@@ -38,9 +38,14 @@ import javax.net.ssl.SSLContext;
  *       (default 1 MiB); a {@code User-Agent}.</li>
  *   <li>The first decode fetches and waits. The document lives for its {@code Cache-Control:
  *       max-age} minus {@code Age}, clamped to [1 minute, 1 day], default 15 minutes.</li>
- *   <li>After expiry the old keys keep serving while one background refresh runs. Through an
- *       outage the last good keys serve for up to {@code maxStale} (default 1 day); after that
- *       decodes fail with {@link JwksUnavailableException}.</li>
+ *   <li>At 90% of that lifetime one background refresh starts; the current keys keep serving
+ *       while it runs, and a failed refresh is retried once per cooldown.</li>
+ *   <li>Through an outage the last good keys serve for up to {@code maxStale} (default 1 day)
+ *       <em>past their expiry</em>. Beyond that a decode waits (at most the fetch deadline) for
+ *       a fetch, joining the one in flight, rather than being refused: a service whose issuer is
+ *       healthy never refuses a token for staleness, however long it sat idle. Only when that
+ *       fetch fails, or one failed within the cooldown, does the decode fail with
+ *       {@link JwksUnavailableException}, whose message names the failure.</li>
  *   <li>A token with an unknown {@code kid} triggers one refetch, unless a fetch started within
  *       the cooldown (default 30 s): then {@link UnknownKeyException} at once, so a flood of
  *       made-up kids costs at most one fetch per cooldown.</li>
@@ -52,8 +57,8 @@ import javax.net.ssl.SSLContext;
  * <p>A client is thread-safe: build one per URL and share it between verifiers and threads.
  * {@link #close()} shuts its HTTP client down, so no fetch succeeds afterwards: verifiers built
  * on it go on serving the keys already fetched as through an outage (while fresh, then for up
- * to {@code maxStale}) and then fail with {@link JwksUnavailableException}. Close it when the
- * verifiers built on it are no longer used.
+ * to {@code maxStale} past their expiry) and then fail with {@link JwksUnavailableException}.
+ * Close it when the verifiers built on it are no longer used.
  */
 public final class JwksClient implements AutoCloseable {
 
@@ -65,12 +70,13 @@ public final class JwksClient implements AutoCloseable {
      * @param keyCount how many keys are served now (0 before the first success)
      * @param fetches how many fetches were started
      * @param failures how many of them failed
-     * @param lastError the last failure's message, or null
+     * @param lastError why the last fetch failed, in words; null after a success
      */
     public record Metrics(Instant lastAttempt, Instant lastSuccess, int keyCount, long fetches, long failures,
             String lastError) {}
 
-    private record Snapshot(JwkSet set, StaticKeyResolver resolver, long fetchedAt, long expiresAt, long generation) {}
+    /** One fetched document; {@code refreshAt} is 90% into its lifetime, {@code expiresAt} its end. */
+    private record Snapshot(JwkSet set, StaticKeyResolver resolver, long refreshAt, long expiresAt, long generation) {}
 
     private final URI uri;
     private final HttpClient http;
@@ -103,11 +109,11 @@ public final class JwksClient implements AutoCloseable {
         this.timeout = b.timeout;
         this.fetcher = new Fetcher(http, uri, b.timeout, b.maxBytes, b.userAgent);
         this.clock = b.clock;
-        this.minLifetime = b.minLifetime.toMillis();
-        this.maxLifetime = b.maxLifetime.toMillis();
-        this.defaultLifetime = b.defaultLifetime.toMillis();
-        this.cooldown = b.cooldown.toMillis();
-        this.maxStale = b.maxStale.toMillis();
+        this.minLifetime = millis(b.minLifetime);
+        this.maxLifetime = millis(b.maxLifetime);
+        this.defaultLifetime = millis(b.defaultLifetime);
+        this.cooldown = millis(b.cooldown);
+        this.maxStale = millis(b.maxStale);
     }
 
     /**
@@ -116,7 +122,7 @@ public final class JwksClient implements AutoCloseable {
      * @param uri the JWKS URL: https, or http to a literal loopback address (for tests)
      * @return a new builder
      * @throws NullPointerException if {@code uri} is null
-     * @throws IllegalArgumentException if the URL is neither https nor http to loopback
+     * @throws IllegalArgumentException for any other scheme, or plain http to another host
      */
     public static Builder builder(URI uri) {
         return new Builder(uri);
@@ -128,20 +134,23 @@ public final class JwksClient implements AutoCloseable {
     }
 
     /**
-     * Fetches now, waiting for the result (at most the builder's {@code timeout}, plus a second).
+     * Fetches now, waiting for the result (at most the builder's {@code timeout}, plus a second),
+     * or joining the fetch already running.
      *
      * @return the keys just fetched, which are served from now on
-     * @throws JwksUnavailableException if the fetch failed; the keys served before stay in place
+     * @throws JwksUnavailableException if the fetch failed, the message naming the failure; the
+     *         keys served before stay in place
      */
     public JwkSet refresh() {
         return await(startFetch()).set();
     }
 
     /**
-     * The keys currently served, fetching first if none were ever fetched.
+     * The keys currently served, fetching first if none were ever fetched or they expired more
+     * than {@code maxStale} ago.
      *
      * @return the current key set
-     * @throws JwksUnavailableException if a first fetch was needed and failed
+     * @throws JwksUnavailableException if no usable keys could be had; the message names why
      */
     public JwkSet current() {
         return snapshot().set();
@@ -160,21 +169,71 @@ public final class JwksClient implements AutoCloseable {
         return resolver;
     }
 
+    /** Saturates instead of overflowing, so that a huge duration means "practically never". */
+    private static long millis(Duration d) {
+        return d.compareTo(Duration.ofDays(365L * 1000)) > 0 ? 365L * 1000 * 86_400_000 : d.toMillis();
+    }
+
     private Snapshot snapshot() {
         Snapshot s = snap;
         if (s == null) {
             return await(startFetch());
         }
         long now = clock.millis();
-        long seen = lastAttempt;
-        if (now >= s.expiresAt() && now - seen >= cooldown) {
-            fetchUnlessDoneSince(seen); // in the background; the current keys keep serving
+        if (now >= s.refreshAt()) {
+            long seen = lastAttempt;
+            if (now - seen >= cooldown) {
+                fetchUnlessDoneSince(seen); // in the background; the current keys keep serving
+            }
         }
-        if (now - s.fetchedAt() > maxStale) {
-            throw new JwksUnavailableException("The keys from " + uri + " are older than maxStale ("
-                    + Duration.ofMillis(maxStale) + ") and refreshing them fails: " + lastError);
+        // Staleness counts from expiry: keys that have not yet expired are never stale, whatever
+        // maxStale is, and a fresh fetch is always preferred to refusing.
+        if (now - s.expiresAt() < maxStale) {
+            return s;
         }
-        return s;
+        return pastMaxStale(s, now);
+    }
+
+    /**
+     * The keys expired more than maxStale ago (an outage, or a service that sat idle): wait for
+     * a fetch, joining the one in flight, rather than refuse. Only when a fetch failed within
+     * the cooldown is the decode refused at once, so an outage costs the issuer one fetch per
+     * cooldown and the service no pile of waiting threads.
+     */
+    private Snapshot pastMaxStale(Snapshot stale, long now) {
+        CompletableFuture<Snapshot> running = inflight.get();
+        if (running == null || running.isDone()) {
+            Snapshot s = snap;
+            if (s != stale && now - s.expiresAt() < maxStale) {
+                return s; // a fetch finished since this decode looked
+            }
+            long seen = lastAttempt;
+            if (now - seen < cooldown) {
+                throw staleKeys(stale, lastError != null ? lastError : "the last attempt did not succeed", null);
+            }
+            running = fetchUnlessDoneSince(seen);
+        }
+        Snapshot got;
+        try {
+            got = join(running);
+        } catch (FetchFailed e) {
+            throw staleKeys(stale, e.getMessage(), e.getCause());
+        }
+        if (clock.millis() - got.expiresAt() >= maxStale) {
+            throw staleKeys(got, lastError != null ? lastError : "the last attempt did not succeed", null);
+        }
+        return got;
+    }
+
+    private JwksUnavailableException staleKeys(Snapshot s, String reason, Throwable cause) {
+        return new JwksUnavailableException("The keys from " + uri + " expired at "
+                + Instant.ofEpochMilli(s.expiresAt()) + ", more than maxStale (" + Duration.ofMillis(maxStale)
+                + ") ago, and refreshing them failed: " + sentence(reason), cause);
+    }
+
+    /** Ends a reason with exactly one full stop. */
+    private static String sentence(String reason) {
+        return reason.endsWith(".") ? reason : reason + ".";
     }
 
     private CompletableFuture<Snapshot> startFetch() {
@@ -189,7 +248,10 @@ public final class JwksClient implements AutoCloseable {
             }
             CompletableFuture<Snapshot> mine = new CompletableFuture<>();
             if (inflight.compareAndSet(null, mine)) {
-                lastAttempt = clock.millis();
+                // The lifetime counts from the request, not the response: the document is at
+                // least this fresh, and a slow response must not stretch its life.
+                long started = clock.millis();
+                lastAttempt = started;
                 fetches.incrementAndGet();
                 fetcher.fetch().handle((result, error) -> {
                     try {
@@ -197,7 +259,6 @@ public final class JwksClient implements AutoCloseable {
                             throw error instanceof RuntimeException re ? re : new IllegalStateException(error);
                         }
                         JwkSet set = JwkSet.parseLenient(result.body());
-                        long now = clock.millis();
                         long life = result.maxAgeSeconds().isPresent()
                                 ? Math.min(maxLifetime, Math.max(minLifetime, result.maxAgeSeconds().getAsLong() * 1000))
                                 : defaultLifetime;
@@ -206,18 +267,17 @@ public final class JwksClient implements AutoCloseable {
                             impls.add(Keys.impl(k));
                         }
                         Snapshot prev = snap;
-                        Snapshot next = new Snapshot(set, new StaticKeyResolver(impls), now, now + life,
-                                prev == null ? 1 : prev.generation() + 1);
+                        Snapshot next = new Snapshot(set, new StaticKeyResolver(impls), started + life - life / 10,
+                                started + life, prev == null ? 1 : prev.generation() + 1);
                         snap = next;
-                        lastSuccess = now;
+                        lastSuccess = clock.millis();
                         lastError = null;
                         inflight.compareAndSet(mine, null);
                         mine.complete(next);
                     } catch (RuntimeException e) {
                         failures.incrementAndGet();
-                        Throwable cause = e.getCause() != null && e instanceof java.util.concurrent.CompletionException
-                                ? e.getCause() : e;
-                        lastError = cause.getClass().getSimpleName() + ": " + cause.getMessage();
+                        Throwable cause = Fetcher.unwrap(e);
+                        lastError = Fetcher.describe(cause);
                         inflight.compareAndSet(mine, null);
                         mine.completeExceptionally(cause);
                     } finally {
@@ -248,20 +308,39 @@ public final class JwksClient implements AutoCloseable {
 
     private Snapshot await(CompletableFuture<Snapshot> f) {
         try {
+            return join(f);
+        } catch (FetchFailed e) {
+            throw new JwksUnavailableException("Could not fetch keys from " + uri + ": " + sentence(e.getMessage()),
+                    e.getCause());
+        }
+    }
+
+    /** Waits for {@code f}, at most the fetch deadline and a second; the failure says why in words. */
+    private Snapshot join(CompletableFuture<Snapshot> f) throws FetchFailed {
+        try {
             return f.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new JwksUnavailableException("Could not fetch keys from " + uri + ": " + e.getCause().getMessage(),
-                    e.getCause());
+            Throwable cause = Fetcher.unwrap(e);
+            throw new FetchFailed(Fetcher.describe(cause), cause);
         } catch (TimeoutException e) {
-            throw new JwksUnavailableException("Fetching keys from " + uri + " did not finish in " + timeout + ".", e);
+            throw new FetchFailed("the fetch did not finish within " + Fetcher.seconds(timeout.plusSeconds(1)), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new JwksUnavailableException("Interrupted while fetching keys from " + uri + ".", e);
+            throw new FetchFailed("interrupted while waiting for the fetch", e);
+        }
+    }
+
+    /** A failed fetch, its message the reason in words (never null). */
+    private static final class FetchFailed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        FetchFailed(String reason, Throwable cause) {
+            super(reason, cause, false, false);
         }
     }
 
     /**
-     * Stops the HTTP client and any fetch in flight. Idempotent; see the class description for
+     * Stops the HTTP client; fetches in flight fail. Idempotent; see the class description for
      * what it means for verifiers built on this client.
      */
     @Override
@@ -362,24 +441,27 @@ public final class JwksClient implements AutoCloseable {
         /**
          * Deadline to connect (default 2.5 s).
          *
-         * @param d a positive duration
+         * @param timeout positive
          * @return this builder
-         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         * @throws NullPointerException if {@code timeout} is null
+         * @throws IllegalArgumentException if it is zero or negative
          */
-        public Builder connectTimeout(Duration d) {
-            this.connectTimeout = positive(d);
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connectTimeout");
             return this;
         }
 
         /**
-         * Deadline for the whole fetch, body included (default 2.5 s).
+         * Deadline for the whole fetch, body included (default 2.5 s). A decode that has to wait
+         * for keys waits at most this long (and a second).
          *
-         * @param d a positive duration
+         * @param timeout positive
          * @return this builder
-         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         * @throws NullPointerException if {@code timeout} is null
+         * @throws IllegalArgumentException if it is zero or negative
          */
-        public Builder timeout(Duration d) {
-            this.timeout = positive(d);
+        public Builder timeout(Duration timeout) {
+            this.timeout = positive(timeout, "timeout");
             return this;
         }
 
@@ -392,7 +474,7 @@ public final class JwksClient implements AutoCloseable {
          */
         public Builder maxResponseBytes(int bytes) {
             if (bytes < 1024) {
-                throw new IllegalArgumentException("maxResponseBytes must be at least 1024");
+                throw new IllegalArgumentException("maxResponseBytes must be at least 1024, not " + bytes);
             }
             this.maxBytes = bytes;
             return this;
@@ -400,16 +482,17 @@ public final class JwksClient implements AutoCloseable {
 
         /**
          * Bounds for a document's lifetime from {@code Cache-Control: max-age} (default 1 minute to
-         * 1 day).
+         * 1 day); a refresh starts at 90% of the lifetime.
          *
-         * @param min the shortest lifetime, positive
-         * @param max the longest lifetime, at least {@code min}
+         * @param min the shortest lifetime, positive, at most {@code max}
+         * @param max the longest lifetime, positive
          * @return this builder
-         * @throws IllegalArgumentException if either is null, zero or negative, or {@code min > max}
+         * @throws NullPointerException if either is null
+         * @throws IllegalArgumentException if either is zero or negative, or {@code min > max}
          */
         public Builder lifetime(Duration min, Duration max) {
-            if (positive(min).compareTo(positive(max)) > 0) {
-                throw new IllegalArgumentException("min lifetime is above max lifetime");
+            if (positive(min, "min").compareTo(positive(max, "max")) > 0) {
+                throw new IllegalArgumentException("lifetime: min (" + min + ") is above max (" + max + ")");
             }
             this.minLifetime = min;
             this.maxLifetime = max;
@@ -417,62 +500,72 @@ public final class JwksClient implements AutoCloseable {
         }
 
         /**
-         * Lifetime when the response has no max-age (default 15 minutes).
+         * Lifetime when the response has no max-age (default 15 minutes); {@link #build()} checks
+         * that it lies within the {@link #lifetime} bounds.
          *
-         * @param d a positive duration
+         * @param lifetime positive
          * @return this builder
-         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         * @throws NullPointerException if {@code lifetime} is null
+         * @throws IllegalArgumentException if it is zero or negative
          */
-        public Builder defaultLifetime(Duration d) {
-            this.defaultLifetime = positive(d);
+        public Builder defaultLifetime(Duration lifetime) {
+            this.defaultLifetime = positive(lifetime, "defaultLifetime");
             return this;
         }
 
         /**
-         * Least time between fetches triggered by unknown kids or expiry (default 30 s).
+         * Least time between fetch attempts triggered by unknown kids, by expiry or by keys past
+         * {@code maxStale} (default 30 s). It is what bounds the load a flood of made-up kids or
+         * an outage puts on the issuer, so it must be positive.
          *
-         * @param d a duration; zero lets every unknown kid refetch
+         * @param cooldown positive
          * @return this builder
-         * @throws NullPointerException if {@code d} is null
+         * @throws NullPointerException if {@code cooldown} is null
+         * @throws IllegalArgumentException if it is zero or negative
          */
-        public Builder cooldown(Duration d) {
-            this.cooldown = Objects.requireNonNull(d);
+        public Builder cooldown(Duration cooldown) {
+            this.cooldown = positive(cooldown, "cooldown");
             return this;
         }
 
         /**
-         * How long the last good keys serve while refreshing fails (default 1 day).
+         * How long past their expiry the last good keys serve while refreshing fails (default 1
+         * day). It counts from expiry, so it needs no relation to the lifetime: keys are never
+         * stale before they expire. {@link #build()} requires it to be at least the
+         * {@link #cooldown}: a shorter grace would refuse tokens before a second fetch may even
+         * be tried.
          *
-         * @param d a positive duration
+         * @param maxStale positive, at least the cooldown
          * @return this builder
-         * @throws IllegalArgumentException if {@code d} is null, zero or negative
+         * @throws NullPointerException if {@code maxStale} is null
+         * @throws IllegalArgumentException if it is zero or negative
          */
-        public Builder maxStale(Duration d) {
-            this.maxStale = positive(d);
+        public Builder maxStale(Duration maxStale) {
+            this.maxStale = positive(maxStale, "maxStale");
             return this;
         }
 
         /**
-         * The {@code User-Agent} header (default {@code lcjwt-jwks-client}).
+         * The User-Agent header (default {@code lcjwt-jwks-client}).
          *
-         * @param ua the header's value
+         * @param userAgent the header's value
          * @return this builder
-         * @throws NullPointerException if {@code ua} is null
+         * @throws NullPointerException if {@code userAgent} is null
          */
-        public Builder userAgent(String ua) {
-            this.userAgent = Objects.requireNonNull(ua);
+        public Builder userAgent(String userAgent) {
+            this.userAgent = Objects.requireNonNull(userAgent, "userAgent");
             return this;
         }
 
         /**
-         * TLS settings, e.g. a private CA's trust store (default: the JVM's).
+         * TLS settings, e.g. a private CA's trust store.
          *
-         * @param ctx the context for the HTTPS connections
+         * @param sslContext the context the HTTP client uses
          * @return this builder
-         * @throws NullPointerException if {@code ctx} is null
+         * @throws NullPointerException if {@code sslContext} is null
          */
-        public Builder sslContext(SSLContext ctx) {
-            this.sslContext = Objects.requireNonNull(ctx);
+        public Builder sslContext(SSLContext sslContext) {
+            this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
             return this;
         }
 
@@ -484,13 +577,14 @@ public final class JwksClient implements AutoCloseable {
          * @throws NullPointerException if {@code clock} is null
          */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock);
+            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
-        private static Duration positive(Duration d) {
-            if (d == null || d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException("durations must be positive");
+        private static Duration positive(Duration d, String name) {
+            Objects.requireNonNull(d, name);
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, not " + d);
             }
             return d;
         }
@@ -500,8 +594,18 @@ public final class JwksClient implements AutoCloseable {
          * {@link JwksClient#refresh()} fetches.
          *
          * @return a client, thread-safe
+         * @throws IllegalArgumentException if {@code maxStale} is shorter than {@code cooldown},
+         *         or {@code defaultLifetime} lies outside the {@code lifetime} bounds
          */
         public JwksClient build() {
+            if (maxStale.compareTo(cooldown) < 0) {
+                throw new IllegalArgumentException("maxStale (" + maxStale + ") must be at least cooldown ("
+                        + cooldown + "): past expiry the keys would be refused before another fetch may start.");
+            }
+            if (defaultLifetime.compareTo(minLifetime) < 0 || defaultLifetime.compareTo(maxLifetime) > 0) {
+                throw new IllegalArgumentException("defaultLifetime (" + defaultLifetime + ") must lie within the"
+                        + " lifetime bounds [" + minLifetime + ", " + maxLifetime + "].");
+            }
             return new JwksClient(this);
         }
     }

@@ -8,13 +8,13 @@ package io.lcjwt;
  *
  * <p>Keys are immutable and thread-safe: share one key between any number of verifiers, signers
  * and threads. Their native state (libcrypto key objects and contexts) is freed by
- * {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the key is unreachable. Closing
- * is idempotent. After it, every decode or sign that would use the key, through any verifier
- * or signer built on it, fails with {@link IllegalStateException} (a programming error, not a
- * token refusal), and so does building a new verifier or signer on it;
- * a decode already running when the key is closed finishes normally, because native memory
- * still in use is freed only when that decode gives it back. Close a key only when nothing
- * that was built on it will be used again.
+ * {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the key, and every key that
+ * shares its native state through {@code withKeyId}, is unreachable. Closing is idempotent.
+ * A use already running when {@code close()} is called finishes with the intact key; later
+ * uses throw {@link IllegalStateException} (a programming error, not a token refusal): every
+ * decode or sign that would use the key, through any verifier or signer built on it, and
+ * building a new verifier or signer on it. The native state is freed only when the last use
+ * ends. Close a key only when nothing that was built on it will be used again.
  */
 public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPublicKey, JwtPrivateKey {
 
@@ -42,10 +42,13 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      * }</pre>
      *
      * @param json one JWK, a JSON object
-     * @return a new key, which owns native state until it is closed
-     * @throws InvalidJwtKeyException when the JWK is malformed, unsupported, weak or inconsistent
+     * @return a new {@link JwtSecretKey}, {@link JwtPrivateKey} or {@link JwtPublicKey}, which
+     *         owns native state until it is closed
+     * @throws NullPointerException if {@code json} is null
+     * @throws InvalidJwtKeyException if the JWK is malformed, unsupported, weak or inconsistent
      */
     static JwtKey fromJwk(String json) {
+        JwtPublicKey.requireKey(json, "json");
         return Keys.fromJwk(json);
     }
 
@@ -57,8 +60,9 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
     String thumbprint();
 
     /**
-     * Frees the native state now. Idempotent; see the class description for what it means for
-     * verifiers and signers built on this key.
+     * Frees the native state now. Idempotent. A key and the keys made from it by
+     * {@code withKeyId} share one native key, so closing any of them closes them all; see the
+     * class description for what it means for verifiers and signers built on this key.
      */
     @Override
     void close();

@@ -1,6 +1,8 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.crypto.EvpKey;
+import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 
@@ -13,10 +15,14 @@ import java.lang.ref.Cleaner;
  * JwtPrivateKey key = JwtPrivateKey.fromPem(pem);                  // PKCS#8, PKCS#1 or SEC1
  * JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.ES256).keyId("k1").build();
  * JwtPublicKey pub = key.publicKey();                           // for the verifier side
+ * JwtPrivateKey fromJdk = JwtPrivateKey.from(jdkPrivateKey);     // PKCS#8; and back: toJavaKey()
  * }</pre>
  *
  * <p>Encrypted PEM keys are refused (decrypt them first); an {@code EC PARAMETERS} block next
- * to a SEC1 key is read for its curve. The same size and curve rules as {@link JwtPublicKey} apply.
+ * to a SEC1 key is read for its curve. The same size and curve rules as {@link JwtPublicKey} apply,
+ * and a key whose members do not belong together is refused, in every form and on both
+ * libcryptos: RSA members that fail n = p·q or the d, dp, dq, qi relations, an EC scalar outside
+ * 1..n-1 or beside another key's public point, an Ed25519 seed beside another key's public key.
  * {@code toString} never shows key material.
  *
  * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
@@ -28,25 +34,39 @@ public final class JwtPrivateKey implements JwtKey {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final KeyFactory.PrivateParts parts;
+    private final SharedNative shared;
     private final Cleaner.Cleanable cleanable;
 
     JwtPrivateKey(KeyFactory.PrivateParts parts) {
+        this(parts, null);
+    }
+
+    /** With {@code shared} null, the key owns its native key; else it shares another key's. */
+    private JwtPrivateKey(KeyFactory.PrivateParts parts, SharedNative shared) {
         this.parts = parts;
         AsymmetricKey state = parts.key();
-        this.cleanable = CLEANER.register(this, state::close);
+        EvpKey evp = state.evp(); // the action must not reach the object it watches
+        this.shared = shared != null ? shared : new SharedNative(evp::close);
+        // Registered on the internal key, not on this object: a decode or signer may hold only
+        // the internal key (a JWKS rotation drops the public objects), and its native state must
+        // live until the last such use ends. The action holds only the shared native state.
+        this.cleanable = CLEANER.register(state, this.shared.hold());
     }
 
     /**
      * A private key from PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or
      * {@code EC PRIVATE KEY} (SEC1).
      *
-     * @param pem the text of the key's PEM block (for SEC1, optionally after an
-     *        {@code EC PARAMETERS} block)
+     * @param pem the text of exactly one unencrypted private key block (for SEC1, optionally
+     *        after an {@code EC PARAMETERS} block)
      * @return a new key, which owns native state until it is closed
-     * @throws InvalidJwtKeyException if the text holds no such key, the key is encrypted, or it is
-     *         refused by the size and curve rules
+     * @throws NullPointerException if {@code pem} is null
+     * @throws InvalidJwtKeyException if the text holds no such key or more than one, the key is
+     *         encrypted, or it is refused (weak, unsupported, or its members do not belong
+     *         together)
      */
     public static JwtPrivateKey fromPem(String pem) {
+        JwtPublicKey.requireKey(pem, "pem");
         return new JwtPrivateKey(KeyFactory.privateFromPem(pem, null));
     }
 
@@ -55,22 +75,69 @@ public final class JwtPrivateKey implements JwtKey {
      *
      * @param pkcs8 the DER bytes, copied
      * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code pkcs8} is null
      * @throws InvalidJwtKeyException if the bytes are not one PrivateKeyInfo, or the key is refused
-     *         by the size and curve rules
+     *         (weak, unsupported, or its members do not belong together)
      */
     public static JwtPrivateKey fromDer(byte[] pkcs8) {
+        JwtPublicKey.requireKey(pkcs8, "pkcs8");
         return new JwtPrivateKey(KeyFactory.privateFromPkcs8(pkcs8.clone(), null, null, null));
     }
 
     /**
-     * A fresh key for an algorithm from libcrypto's generator: RSA-2048 for RS* and PS*, the
+     * From a JDK private key, by its PKCS#8 encoding; the same rules as {@link #fromDer} apply,
+     * including the check that its members belong together. lcjwt reads the encoding only: the
+     * key then lives in libcrypto.
+     *
+     * <pre>{@code
+     * java.security.PrivateKey jdk = (java.security.PrivateKey) keyStore.getKey("signer", password);
+     * JwtPrivateKey key = JwtPrivateKey.from(jdk);
+     * }</pre>
+     *
+     * @param key an RSA, EC (P-256, P-384, P-521) or Ed25519 private key
+     * @return the same key as a {@code JwtPrivateKey}
+     * @throws NullPointerException if {@code key} is null
+     * @throws InvalidJwtKeyException if the key has no encoding (a hardware or
+     *         non-exportable key), is not encoded as PKCS#8, or is refused by lcjwt's import rules
+     */
+    public static JwtPrivateKey from(java.security.PrivateKey key) {
+        byte[] der = Jca.encoded(key, "PKCS#8", "key");
+        try {
+            return new JwtPrivateKey(KeyFactory.privateFromPkcs8(der, null, null, null));
+        } finally {
+            java.util.Arrays.fill(der, (byte) 0);
+        }
+    }
+
+    /**
+     * This key as a JDK private key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC}
+     * or {@code Ed25519}) from {@link #toDer()}. Handle with care: it is the secret. The
+     * {@code kid} is not carried over.
+     *
+     * <pre>{@code
+     * java.security.PrivateKey jdk = JwtPrivateKey.fromPem(pem).toJavaKey();
+     * }</pre>
+     *
+     * @return an {@code RSAPrivateCrtKey}, {@code ECPrivateKey} or {@code EdECPrivateKey}
+     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has
+     * @throws IllegalStateException if this key has been closed
+     */
+    public java.security.PrivateKey toJavaKey() {
+        impl(); // refuses a closed key
+        return Jca.toPrivate(parts.pub(), parts.pkcs8());
+    }
+
+    /**
+     * A fresh key for {@code algorithm} from libcrypto's generator: RSA-2048 for RS* and PS*, the
      * algorithm's curve for ES*, Ed25519 for EdDSA. For tests and tools.
      *
-     * @param algorithm an asymmetric algorithm
+     * @param algorithm an RS, PS, ES or EdDSA algorithm (for HS*, see {@link JwtSecretKey#generate})
      * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code algorithm} is null
      * @throws InvalidJwtKeyException if {@code algorithm} is an HMAC algorithm
      */
     public static JwtPrivateKey generate(Algorithm algorithm) {
+        java.util.Objects.requireNonNull(algorithm, "algorithm");
         return new JwtPrivateKey(KeyFactory.generate(algorithm, 2048, null));
     }
 
@@ -86,18 +153,22 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
-     * The same key with another {@code kid} (also given to its {@link #publicKey()}); it has
-     * native state of its own.
+     * The same key with another {@code kid} (also given to its {@link #publicKey()}). The new key
+     * shares this key's native state rather than parse the key again, so
+     * {@code JwtPrivateKey.fromPem(pem).withKeyId("k1")} costs one native key, not two: closing
+     * either key closes both, and otherwise the state is freed once both are unreachable.
      *
      * @param kid the key id, non-empty
-     * @return a new key
-     * @throws IllegalArgumentException if {@code kid} is null or empty
+     * @return a key that differs from this one only in its {@code kid}
+     * @throws NullPointerException if {@code kid} is null
+     * @throws IllegalArgumentException if {@code kid} is empty
+     * @throws IllegalStateException if this key has been closed
      */
     public JwtPrivateKey withKeyId(String kid) {
-        if (kid == null || kid.isEmpty()) {
-            throw new IllegalArgumentException("a key id must be a non-empty string");
-        }
-        return new JwtPrivateKey(KeyFactory.privateFromPkcs8(parts.pkcs8(), kid, parts.key().restriction(), null));
+        JwtSecretKey.checkKeyId(kid);
+        AsymmetricKey k = impl();
+        return new JwtPrivateKey(new KeyFactory.PrivateParts(new AsymmetricKey(k.evp(), k.info(), kid, k.restriction(),
+                true), parts.pkcs8(), parts.pub()), shared);
     }
 
     /** {@return the matching public key (with this key's {@code kid}), a new key of its own} */
@@ -149,9 +220,11 @@ public final class JwtPrivateKey implements JwtKey {
         return Jwk.thumbprint(Jwk.publicMembers(parts.pub()));
     }
 
+    /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */
     @Override
     public void close() {
         cleanable.clean();
+        shared.freeNow();
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.crypto.EvpKey;
+import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 import io.lcjwt.internal.keys.KeyInfo;
@@ -15,6 +17,7 @@ import java.util.Map;
  * <pre>{@code
  * JwtPublicKey key = JwtPublicKey.fromPem(Files.readString(Path.of("issuer.pem")));
  * JwtVerifier verifier = JwtVerifier.builder(key).algorithms(Algorithm.RS256).build();
+ * JwtPublicKey fromJdk = JwtPublicKey.from(certificate.getPublicKey());   // and back: toJavaKey()
  * }</pre>
  *
  * <p>Refused at import, each with its own message: RSA keys outside 2048..8192 bits or with an
@@ -31,12 +34,22 @@ public final class JwtPublicKey implements JwtKey {
     private static final Cleaner CLEANER = Cleaner.create();
 
     private final AsymmetricKey impl;
+    private final SharedNative shared;
     private final Cleaner.Cleanable cleanable;
 
     JwtPublicKey(AsymmetricKey impl) {
+        this(impl, null);
+    }
+
+    /** With {@code shared} null, the key owns {@code impl}'s native key; else it shares another key's. */
+    private JwtPublicKey(AsymmetricKey impl, SharedNative shared) {
         this.impl = impl;
-        AsymmetricKey state = impl;
-        this.cleanable = CLEANER.register(this, state::close);
+        EvpKey evp = impl.evp(); // the action must not reach the object it watches
+        this.shared = shared != null ? shared : new SharedNative(evp::close);
+        // Registered on the internal key, not on this object: a decode or signer may hold only
+        // the internal key (a JWKS rotation drops the public objects), and its native state must
+        // live until the last such use ends. The action holds only the shared native state.
+        this.cleanable = CLEANER.register(impl, this.shared.hold());
     }
 
     /**
@@ -45,10 +58,12 @@ public final class JwtPublicKey implements JwtKey {
      *
      * @param pem the text of exactly one PEM block
      * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code pem} is null
      * @throws InvalidJwtKeyException if the text is not one such block, or the key is refused (see
      *         the class description)
      */
     public static JwtPublicKey fromPem(String pem) {
+        requireKey(pem, "pem");
         return new JwtPublicKey(KeyFactory.publicFromPem(pem, null));
     }
 
@@ -57,26 +72,72 @@ public final class JwtPublicKey implements JwtKey {
      *
      * @param spki the DER bytes, copied
      * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code spki} is null
      * @throws InvalidJwtKeyException if the bytes are not one SubjectPublicKeyInfo, or the key is
      *         refused (see the class description)
      */
     public static JwtPublicKey fromDer(byte[] spki) {
+        requireKey(spki, "spki");
         return new JwtPublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
     }
 
     /**
-     * The same key with another {@code kid}; it has native state of its own, so closing one of the
-     * two leaves the other open.
+     * From a JDK public key, by its X.509 SubjectPublicKeyInfo encoding; the same rules as
+     * {@link #fromDer} apply. lcjwt reads the encoding only: the key then lives in libcrypto.
+     *
+     * <pre>{@code
+     * java.security.PublicKey jdk = keyStore.getCertificate("issuer").getPublicKey();
+     * JwtPublicKey key = JwtPublicKey.from(jdk);
+     * }</pre>
+     *
+     * @param key an RSA, EC (P-256, P-384, P-521) or Ed25519 public key
+     * @return the same key as a {@code JwtPublicKey}
+     * @throws NullPointerException if {@code key} is null
+     * @throws InvalidJwtKeyException if the key has no encoding (a hardware or
+     *         non-exportable key), is not encoded as X.509, or is refused by lcjwt's import rules
+     */
+    public static JwtPublicKey from(java.security.PublicKey key) {
+        return new JwtPublicKey(KeyFactory.publicFromSpki(Jca.encoded(key, "X.509", "key"), null, null));
+    }
+
+    /**
+     * This key as a JDK public key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC}
+     * or {@code Ed25519}) from {@link #toDer()}. The {@code kid} is not carried over.
+     *
+     * <pre>{@code
+     * java.security.PublicKey jdk = JwtPublicKey.fromPem(pem).toJavaKey();
+     * }</pre>
+     *
+     * @return an {@code RSAPublicKey}, {@code ECPublicKey} or {@code EdECPublicKey}
+     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has
+     * @throws IllegalStateException if this key has been closed
+     */
+    public java.security.PublicKey toJavaKey() {
+        return Jca.toPublic(impl().info());
+    }
+
+    static void requireKey(Object material, String parameter) {
+        if (material == null) {
+            throw new NullPointerException(parameter);
+        }
+    }
+
+    /**
+     * The same key with the given {@code kid}. The new key shares this key's native state rather
+     * than parse the key again, so {@code JwtPublicKey.fromPem(pem).withKeyId("k1")} costs one
+     * native key, not two: closing either key closes both, and otherwise the state is freed once
+     * both are unreachable.
      *
      * @param kid the key id, non-empty
-     * @return a new key
-     * @throws IllegalArgumentException if {@code kid} is null or empty
+     * @return a key that differs from this one only in its {@code kid}
+     * @throws NullPointerException if {@code kid} is null
+     * @throws IllegalArgumentException if {@code kid} is empty
+     * @throws IllegalStateException if this key has been closed
      */
     public JwtPublicKey withKeyId(String kid) {
-        if (kid == null || kid.isEmpty()) {
-            throw new IllegalArgumentException("a key id must be a non-empty string");
-        }
-        return new JwtPublicKey(KeyFactory.publicFromInfo(impl.info(), kid, impl.restriction()));
+        JwtSecretKey.checkKeyId(kid);
+        AsymmetricKey k = impl();
+        return new JwtPublicKey(new AsymmetricKey(k.evp(), k.info(), kid, k.restriction(), false), shared);
     }
 
     AsymmetricKey impl() {
@@ -152,9 +213,11 @@ public final class JwtPublicKey implements JwtKey {
         return impl.info();
     }
 
+    /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */
     @Override
     public void close() {
         cleanable.clean();
+        shared.freeNow();
     }
 
     @Override

@@ -2,16 +2,26 @@ package io.lcjwt;
 
 import io.lcjwt.internal.crypto.HmacKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
+import io.lcjwt.internal.keys.Jca;
+import io.lcjwt.internal.keys.Spki;
 
 import java.lang.ref.Cleaner;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Objects;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * An HMAC secret for HS256, HS384 and HS512.
  *
  * <pre>{@code
  * JwtSecretKey key = JwtSecretKey.of(secretBytes);          // at least 32 bytes
- * JwtSecretKey k1  = JwtSecretKey.of(secretBytes).withKeyId("k1");
+ * JwtSecretKey k1  = JwtSecretKey.of(secretBytes).withKeyId("k1");  // one native key, shared
+ * JwtSecretKey k2  = JwtSecretKey.generate(Algorithm.HS256);        // 32 random bytes
+ * JwtSecretKey k3  = JwtSecretKey.from(jdkSecretKey);                // javax.crypto.SecretKey, RAW
  * }</pre>
  *
  * <p>Secrets must be at least as long as the hash (RFC 7518 section 3.2): 32 bytes for HS256, 48
@@ -19,9 +29,11 @@ import java.nio.charset.StandardCharsets;
  * refuses a key too short for its algorithm. Legacy systems with shorter secrets must say so with
  * {@link #ofInsecureShortSecret}.
  *
- * <p>{@code of} also refuses bytes that look like a public key (PEM, DER SubjectPublicKeyInfo,
- * JWK or OpenSSH text): using a public key as an HMAC secret is the classic algorithm-confusion
- * attack, and a real secret never looks like one.
+ * <p>{@code of} also refuses bytes that look like a public key: PEM, JWK or OpenSSH text, and a
+ * SubjectPublicKeyInfo, X.509 certificate or PKCS#1 RSAPublicKey, whether as DER or as base64
+ * text without PEM armour (either alphabet, padded or not, with or without line breaks). Using a
+ * public key as an HMAC secret is the classic algorithm-confusion attack, and a real secret never
+ * looks like one.
  *
  * <p>The key is absorbed into libcrypto once per hash and context; verification then only
  * restarts a pooled context. The secret never appears in {@code toString} or in messages.
@@ -35,13 +47,23 @@ public final class JwtSecretKey implements JwtKey {
 
     private final HmacKey hmac;
     private final HmacVerifyKey impl;
+    private final SharedNative shared;
     private final Cleaner.Cleanable cleanable;
 
     private JwtSecretKey(byte[] secret, String keyId, boolean allowShort) {
-        this.hmac = new HmacKey(secret);
+        this(new HmacKey(secret), keyId, allowShort, null);
+    }
+
+    /** With {@code shared} null, the key owns {@code hmac}; else it shares another key's. */
+    private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, SharedNative shared) {
+        this.hmac = hmac;
         this.impl = new HmacVerifyKey(hmac, keyId, allowShort);
+        // Registered on the internal key, not on this object: a decode or signer may hold only
+        // the internal key (a JWKS rotation drops the public objects), and its native state must
+        // live until the last such use ends. The action holds only the native state.
         HmacKey state = hmac;
-        this.cleanable = CLEANER.register(this, state::close);
+        this.shared = shared != null ? shared : new SharedNative(state::close);
+        this.cleanable = CLEANER.register(impl, this.shared.hold());
     }
 
     HmacVerifyKey impl() {
@@ -56,11 +78,94 @@ public final class JwtSecretKey implements JwtKey {
      *
      * @param secret the secret, copied (the caller may wipe its array afterwards)
      * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code secret} is null
      * @throws InvalidJwtKeyException if it is shorter than 32 bytes, or looks like a public key
      */
     public static JwtSecretKey of(byte[] secret) {
         check(secret, false);
         return new JwtSecretKey(secret, null, false);
+    }
+
+    /**
+     * A fresh random secret as long as {@code algorithm}'s hash (32, 48 or 64 bytes, RFC 7518
+     * section 3.2), from the JDK's default {@link SecureRandom} (the operating system's generator,
+     * {@code /dev/urandom} or {@code getrandom} on Linux, unless the JVM is configured otherwise).
+     * Share it with the other party through {@link #toJavaKey()} or a JWK, never in a token.
+     *
+     * <pre>{@code
+     * JwtSecretKey key = JwtSecretKey.generate(Algorithm.HS256);
+     * }</pre>
+     *
+     * @param algorithm HS256, HS384 or HS512
+     * @return the key
+     * @throws NullPointerException if {@code algorithm} is null
+     * @throws InvalidJwtKeyException if {@code algorithm} is not an HMAC algorithm
+     */
+    public static JwtSecretKey generate(Algorithm algorithm) {
+        Objects.requireNonNull(algorithm, "algorithm");
+        if (algorithm.family() != Algorithm.Family.HMAC) {
+            throw new InvalidJwtKeyException("JwtSecretKey.generate makes HMAC secrets; for " + algorithm.jwsName()
+                    + " use JwtPrivateKey.generate.");
+        }
+        byte[] secret = new byte[algorithm.hashBytes()];
+        Random.INSTANCE.nextBytes(secret);
+        try {
+            return new JwtSecretKey(secret, null, false);
+        } finally {
+            Arrays.fill(secret, (byte) 0);
+        }
+    }
+
+    /** Created on first use: most applications never generate a secret. */
+    private static final class Random {
+        static final SecureRandom INSTANCE = new SecureRandom();
+    }
+
+    /**
+     * From a JDK secret key, by its {@code RAW} encoding, checked as {@link #of}. The key's
+     * algorithm name is not consulted: any raw secret of at least 32 bytes will do.
+     *
+     * <pre>{@code
+     * javax.crypto.SecretKey jdk = new SecretKeySpec(secretBytes, "HmacSHA256");
+     * JwtSecretKey key = JwtSecretKey.from(jdk);
+     * }</pre>
+     *
+     * @param key the JDK key
+     * @return the same secret as a {@code JwtSecretKey}
+     * @throws NullPointerException if {@code key} is null
+     * @throws InvalidJwtKeyException if the key has no encoding (a hardware or
+     *         non-exportable key), is not encoded as {@code RAW}, or is refused as {@link #of} refuses
+     */
+    public static JwtSecretKey from(SecretKey key) {
+        byte[] raw = Jca.encoded(key, "RAW", "key");
+        try {
+            return of(raw);
+        } finally {
+            Arrays.fill(raw, (byte) 0);
+        }
+    }
+
+    /**
+     * This secret as a JDK key, a {@link SecretKeySpec} named for the strongest HMAC the secret
+     * serves ({@code HmacSHA512} from 64 bytes, {@code HmacSHA384} from 48, else
+     * {@code HmacSHA256}); the JDK's {@code Mac} accepts it for any HMAC. Handle with care: it
+     * is the secret, outside lcjwt's control. The {@code kid} is not carried over.
+     *
+     * <pre>{@code
+     * javax.crypto.SecretKey jdk = JwtSecretKey.generate(Algorithm.HS256).toJavaKey();
+     * }</pre>
+     *
+     * @return the secret as a {@code SecretKeySpec}
+     * @throws IllegalStateException if this key has been closed
+     */
+    public SecretKey toJavaKey() {
+        byte[] secret = secretCopy();
+        try {
+            return new SecretKeySpec(secret, secret.length >= 64 ? "HmacSHA512" : secret.length >= 48 ? "HmacSHA384"
+                    : "HmacSHA256");
+        } finally {
+            Arrays.fill(secret, (byte) 0);
+        }
     }
 
     /** An {@code oct} JWK's secret with its {@code kid} (null for none), checked as {@link #of}. */
@@ -71,10 +176,12 @@ public final class JwtSecretKey implements JwtKey {
 
     /**
      * A secret shorter than its algorithm's hash, for legacy systems only: such keys can be
-     * brute-forced far more cheaply than the algorithm promises. It serves every HS algorithm.
+     * brute-forced far more cheaply than the algorithm promises. Empty secrets are still refused.
+     * It serves every HS algorithm, whatever its length.
      *
      * @param secret the secret, copied
      * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code secret} is null
      * @throws InvalidJwtKeyException if the secret is empty, or looks like a public key
      */
     public static JwtSecretKey ofInsecureShortSecret(byte[] secret) {
@@ -83,7 +190,10 @@ public final class JwtSecretKey implements JwtKey {
     }
 
     private static void check(byte[] secret, boolean allowShort) {
-        if (secret == null || secret.length == 0) {
+        if (secret == null) {
+            throw new NullPointerException("secret");
+        }
+        if (secret.length == 0) {
             throw new InvalidJwtKeyException("An HMAC secret must not be empty.");
         }
         if (!allowShort && secret.length < 32) {
@@ -117,7 +227,51 @@ public final class JwtSecretKey implements JwtKey {
                 || containsOid(b, ED25519_OID) || containsOid(b, RSA_PSS_OID))) {
             return "a DER-encoded public key";
         }
+        String shape = Spki.publicKeyShape(b);
+        if (shape != null) {
+            return shape;
+        }
+        byte[] decoded = base64(b);
+        if (decoded != null) {
+            shape = Spki.publicKeyShape(decoded);
+            if (shape != null) {
+                return "base64 of " + shape;
+            }
+        }
         return null;
+    }
+
+    /**
+     * The bytes decoded as base64 text in either alphabet, padded or not, with whitespace
+     * anywhere (how an SPKI or certificate looks without its PEM armour); null when they are not
+     * such text.
+     */
+    private static byte[] base64(byte[] b) {
+        StringBuilder sb = new StringBuilder(b.length);
+        for (byte x : b) {
+            char c = (char) (x & 0xFF);
+            if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+                continue;
+            }
+            if (c == '-') {
+                c = '+';
+            } else if (c == '_') {
+                c = '/';
+            } else if (c == '=') {
+                continue;
+            } else if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/')) {
+                return null;
+            }
+            sb.append(c);
+        }
+        if (sb.length() % 4 == 1) {
+            return null;
+        }
+        try {
+            return Base64.getDecoder().decode(sb.append("==", 0, (4 - sb.length() % 4) % 4).toString());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private static final byte[] RSA_OID = {0x06, 0x09, 0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01};
@@ -140,19 +294,28 @@ public final class JwtSecretKey implements JwtKey {
     }
 
     /**
-     * A key with the same secret and another {@code kid}; it has native state of its own, so
-     * closing one of the two leaves the other open.
+     * The same secret with the given {@code kid}. The new key shares this key's native state
+     * rather than absorb the secret again, so {@code JwtSecretKey.of(secret).withKeyId("k1")}
+     * costs one native key, not two: closing either key closes both, and otherwise the state is
+     * freed once both are unreachable.
      *
      * @param kid the key id, non-empty
-     * @return a new key
-     * @throws IllegalArgumentException if {@code kid} is null or empty
+     * @return a key that differs from this one only in its {@code kid}
+     * @throws NullPointerException if {@code kid} is null
+     * @throws IllegalArgumentException if {@code kid} is empty
      * @throws IllegalStateException if this key has been closed
      */
     public JwtSecretKey withKeyId(String kid) {
-        if (kid == null || kid.isEmpty()) {
-            throw new IllegalArgumentException("a key id must be a non-empty string");
+        checkKeyId(kid);
+        impl(); // refuses a closed key
+        return new JwtSecretKey(hmac, kid, impl.allowsShort(), shared);
+    }
+
+    static void checkKeyId(String kid) {
+        Objects.requireNonNull(kid, "kid");
+        if (kid.isEmpty()) {
+            throw new IllegalArgumentException("kid must be a non-empty string, not \"\"");
         }
-        return new JwtSecretKey(secretCopy(), kid, impl.allowsShort());
     }
 
     private byte[] secretCopy() {
@@ -196,9 +359,11 @@ public final class JwtSecretKey implements JwtKey {
                 io.lcjwt.internal.keys.Jwk.b64(secretCopy())));
     }
 
+    /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */
     @Override
     public void close() {
         cleanable.clean();
+        shared.freeNow();
     }
 
     @Override

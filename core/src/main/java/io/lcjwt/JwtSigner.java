@@ -27,8 +27,14 @@ import java.util.Set;
  *
  * <p>The header holds {@code alg}, {@code typ: JWT} (unless {@link Builder#type} says otherwise),
  * {@code kid} when the key or builder has one, and any parameters added with
- * {@link Builder#header}. {@code Instant} and {@code Date} claims are written as NumericDates in
- * whole seconds.
+ * {@link Builder#header}. {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime} and
+ * {@code Date} claims are written as NumericDates in whole seconds; {@code UUID}, {@code URI},
+ * enums and {@code Character} as strings.
+ *
+ * <p>A signed token always verifies with the same key: whatever {@link JwtVerifier} would refuse
+ * is refused when signing instead, with an {@code IllegalArgumentException} (the claims are the
+ * caller's, so this is a programming error, not a {@link JwtException}) whose message names the
+ * member.
  */
 public final class JwtSigner {
 
@@ -49,10 +55,10 @@ public final class JwtSigner {
     }
 
     /**
-     * A builder for a signer with a key.
+     * A builder for a signer with {@code key}.
      *
      * @param key a {@link JwtSecretKey} or {@link JwtPrivateKey}
-     * @return a new builder
+     * @return a builder; choose the algorithm before {@link Builder#build()}
      * @throws NullPointerException if {@code key} is null
      */
     public static Builder builder(JwtKey key) {
@@ -66,14 +72,23 @@ public final class JwtSigner {
 
     /**
      * Signs claims: a {@code Map<String, ?>}, a record or a bean (public getters).
+     * Members are strings, numbers, booleans, nulls, lists, arrays, maps, records and beans, and the
+     * JDK types named in the class description; any other JDK type ({@code LocalDate},
+     * {@code Optional}, {@code Duration}...) is refused rather than guessed at.
      *
-     * @param claims the claims set; {@code Instant} and {@code Date} values become NumericDates
+     * @param claims the claims set; {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime}
+     *        and {@code Date} values become NumericDates
      * @return the compact JWS, {@code header.payload.signature}
-     * @throws IllegalArgumentException if the claims cannot be written as JSON (NaN, a cycle, a
-     *         non-string map key)
+     * @throws NullPointerException if {@code claims} is null
+     * @throws IllegalArgumentException if the claims cannot be written as JSON that lcjwt reads
+     *         back: NaN or an infinity, a number longer than 100 characters, a string or name
+     *         with an unpaired surrogate, nesting deeper than 32 levels (a cycle), a non-string
+     *         map key, a bean with no getter or with two getters of one name ({@code getActive()}
+     *         and {@code isActive()}), or an unsupported JDK type
      * @throws IllegalStateException if the key has been closed
      */
     public String sign(Object claims) {
+        Objects.requireNonNull(claims, "claims");
         return signPayload(claimsHeader, ClaimsWriter.toJson(claims));
     }
 
@@ -83,10 +98,11 @@ public final class JwtSigner {
      *
      * @param content the payload, copied
      * @return the compact JWS
+     * @throws NullPointerException if {@code content} is null
      * @throws IllegalStateException if the key has been closed
      */
     public String signContent(byte[] content) {
-        return signPayload(contentHeader, content.clone());
+        return signPayload(contentHeader, Objects.requireNonNull(content, "content").clone());
     }
 
     private String signPayload(byte[] header, byte[] payload) {
@@ -174,26 +190,29 @@ public final class JwtSigner {
          * {@code crit}, {@code b64} and {@code zip} are refused, as lcjwt would refuse such tokens.
          *
          * @param name the parameter's name
-         * @param value its value: a string, number, boolean, list or map
+         * @param value its value (anything {@link JwtSigner#sign} can write), or null
          * @return this builder
+         * @throws NullPointerException if {@code name} is null
          * @throws IllegalArgumentException if {@code name} is one of the six reserved above
          */
         public Builder header(String name, Object value) {
-            if (RESERVED.contains(name)) {
-                throw new IllegalArgumentException("header parameter \"" + name + "\" cannot be set here"
+            if (RESERVED.contains(Objects.requireNonNull(name, "name"))) {
+                throw new IllegalArgumentException("name \"" + name + "\" is a header parameter that cannot be set here"
                         + (name.equals("kid") || name.equals("typ") || name.equals("alg")
                         ? "; use keyId(), type() or algorithm()" : "; lcjwt does not produce it"));
             }
-            extra.put(Objects.requireNonNull(name), value);
+            extra.put(name, value);
             return this;
         }
 
         /**
          * Builds the signer.
          *
-         * @return a signer, immutable and thread-safe
+         * @return the signer, immutable and thread-safe
          * @throws IllegalStateException if no algorithm was chosen, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
+         * @throws IllegalArgumentException if a {@link #header} value cannot be written, by the
+         *         rules {@link JwtSigner#sign} applies to claims
          */
         public JwtSigner build() {
             if (algorithm == null) {

@@ -69,8 +69,8 @@ public final class JwtVerifier {
      * A builder for a verifier over one key. A token's {@code kid}, if any, must match the key's
      * {@code kid} when the key has one.
      *
-     * @param key the key; it must stay open while the verifier is used
-     * @return a new builder
+     * @param key the key tokens must be signed with; it must stay open while the verifier is used
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code key} is null
      */
     public static Builder builder(JwtKey key) {
@@ -81,22 +81,29 @@ public final class JwtVerifier {
      * A builder for a verifier over several keys, selected by the token's {@code kid}; a token
      * without {@code kid} is accepted only when exactly one key serves its algorithm.
      *
-     * @param keys the keys (copied); they must stay open while the verifier is used
-     * @return a new builder
+     * @param keys the keys (copied), at least one; they must stay open while the verifier is used
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code keys} or one of its elements is null
      * @throws IllegalArgumentException if {@code keys} is empty
      */
     public static Builder builder(Collection<? extends JwtKey> keys) {
-        if (keys.isEmpty()) {
-            throw new IllegalArgumentException("at least one key is needed");
+        Objects.requireNonNull(keys, "keys");
+        List<JwtKey> list = new ArrayList<>(keys.size());
+        for (JwtKey k : keys) {
+            list.add(Objects.requireNonNull(k, () -> "keys[" + list.size() + "]"));
         }
-        return new Builder(List.copyOf(keys));
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("keys is empty; a verifier needs at least one key");
+        }
+        return new Builder(List.copyOf(list));
     }
 
     /**
      * A builder for a verifier over a JWKS URL's keys, fetched and refreshed by a client.
      *
-     * @param client the client; closing it stops the refreshes (see {@link JwksClient})
-     * @return a new builder
+     * @param client the client that fetches the issuer's keys; closing it stops the refreshes
+     *        (see {@link JwksClient})
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code client} is null
      */
     public static Builder builder(JwksClient client) {
@@ -109,10 +116,12 @@ public final class JwtVerifier {
      * A builder for a verifier over a JWK set's keys, selected by {@code kid}.
      *
      * @param set the set; its keys must stay open while the verifier is used
-     * @return a new builder
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code set} is null
+     * @throws IllegalArgumentException if {@code set} holds no key
      */
     public static Builder builder(JwkSet set) {
-        return builder(set.keys());
+        return builder(Objects.requireNonNull(set, "set").keys());
     }
 
     // ---- claims as a Map ------------------------------------------------------------------------
@@ -121,10 +130,11 @@ public final class JwtVerifier {
      * Verifies a token and returns its claims.
      *
      * @param token a compact JWS
-     * @return the claims as an ordered, modifiable map (NumericDates as {@code Long} or
-     *         {@code Double}, objects as maps, arrays as lists)
+     * @return the claims as an ordered map, the caller's own to modify (nothing in it is shared):
+     *         NumericDates as {@code Long} or {@code Double}, objects as maps, arrays as lists
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     *         (a null token is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(CharSequence token) {
@@ -132,15 +142,16 @@ public final class JwtVerifier {
     }
 
     /**
-     * Verifies the token in {@code token[off, off+len)} and returns its claims as a map.
+     * As {@link #decode(CharSequence)}, for the token in {@code token[off, off+len)}.
      *
      * @param token the bytes holding a compact JWS (US-ASCII)
      * @param off where the token starts
      * @param len its length in bytes
      * @return the claims, as {@link #decode(CharSequence)} returns them
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
-     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code token}
+     *         (a null array is a {@link MalformedJwtException})
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(byte[] token, int off, int len) {
@@ -148,13 +159,14 @@ public final class JwtVerifier {
     }
 
     /**
-     * Verifies the token in the buffer's remaining bytes and returns its claims as a map. The
+     * As {@link #decode(CharSequence)}, for the token in the buffer's remaining bytes. The
      * buffer's position and limit are left alone.
      *
-     * @param token a buffer whose remaining bytes are a compact JWS
+     * @param token a buffer whose remaining bytes are a compact JWS (US-ASCII)
      * @return the claims, as {@link #decode(CharSequence)} returns them
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     *         (a null buffer is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(ByteBuffer token) {
@@ -162,12 +174,14 @@ public final class JwtVerifier {
     }
 
     /**
-     * Verifies the token in the segment and returns its claims as a map.
+     * As {@link #decode(CharSequence)}, for the token in the segment.
      *
-     * @param token a segment whose bytes are exactly a compact JWS
+     * @param token a segment whose bytes are exactly a compact JWS (US-ASCII)
      * @return the claims, as {@link #decode(CharSequence)} returns them
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     *         (a null segment is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(MemorySegment token) {
@@ -179,19 +193,29 @@ public final class JwtVerifier {
     /**
      * Verifies a token and binds its claims to {@code type}: a record (canonical
      * constructor), a bean (public no-argument constructor and setters) or {@code Map.class}.
-     * NumericDate claims bind to {@code Instant}, {@code long} or {@code double}; {@code aud} to
+     * NumericDate claims bind to {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime},
+     * {@code Date}, {@code long} or {@code double}; {@code aud} to
      * {@code String} or {@code List<String>}. Members the type does not declare are ignored.
-     * On the module path, a record's package must be exported or opened to {@code io.lcjwt}
-     * (beans in a named module do not bind yet: use a record or {@code Map} there).
+     * On the module path, the type's package must be opened to {@code io.lcjwt} (exported to it
+     * is enough when the type, its constructor and its setters are public); if it is not, the
+     * message names the line to add to which module-info.java.
      *
      * @param <T> the claims type
      * @param token a compact JWS
-     * @param type the claims type
+     * @param type the class to bind the claims to
      * @return a new instance holding the claims
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     *         (a null token is a {@link MalformedJwtException}; a claim whose value does not
+     *         fit its member, such as {@code 300} for a {@code byte}, an
+     *         {@link InvalidClaimException} naming it)
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public <T> T decode(CharSequence token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
@@ -202,13 +226,18 @@ public final class JwtVerifier {
      * @param token the bytes holding a compact JWS (US-ASCII)
      * @param off where the token starts
      * @param len its length in bytes
-     * @param type the claims type
+     * @param type the class to bind the claims to
      * @return a new instance holding the claims
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
-     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code token}
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public <T> T decode(byte[] token, int off, int len, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, off, len, type, Output.CLAIMS));
     }
 
@@ -217,12 +246,17 @@ public final class JwtVerifier {
      *
      * @param <T> the claims type
      * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
-     * @param type the claims type
+     * @param type the class to bind the claims to
      * @return a new instance holding the claims
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public <T> T decode(ByteBuffer token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
@@ -231,30 +265,107 @@ public final class JwtVerifier {
      *
      * @param <T> the claims type
      * @param token a segment whose bytes are exactly a compact JWS
-     * @param type the claims type
+     * @param type the class to bind the claims to
      * @return a new instance holding the claims
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     public <T> T decode(MemorySegment token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return type.cast(engine.decode(token, type, Output.CLAIMS));
     }
 
     // ---- header and claims ----------------------------------------------------------------------
 
     /**
-     * Verifies a token and returns its header with its claims bound to {@code type}, as
+     * Verifies {@code token} and returns its header with its claims as a map.
+     *
+     * <pre>{@code
+     * Jwt<Map<String, Object>> jwt = verifier.decodeJwt(token);
+     * String kid = jwt.header().keyId();
+     * }</pre>
+     *
+     * @param token a compact JWS
+     * @return the verified header (deeply unmodifiable, shared with later tokens that carry the
+     *         same header) and the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null token is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(CharSequence token) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    }
+
+    /**
+     * As {@link #decodeJwt(CharSequence)}, for the token in {@code token[off, off+len)}.
+     *
+     * @param token the bytes holding a compact JWS (US-ASCII)
+     * @param off where the token starts
+     * @param len its length in bytes
+     * @return the verified header and the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws IllegalStateException if the key the token needs has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(byte[] token, int off, int len) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, off, len, Map.class, Output.JWT);
+    }
+
+    /**
+     * As {@link #decodeJwt(CharSequence)}, for the token in the buffer's remaining bytes.
+     *
+     * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
+     * @return the verified header and the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the token needs has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(ByteBuffer token) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    }
+
+    /**
+     * As {@link #decodeJwt(CharSequence)}, for the token in the segment.
+     *
+     * @param token a segment whose bytes are exactly a compact JWS
+     * @return the verified header and the claims as an ordered, modifiable map
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
+     */
+    @SuppressWarnings("unchecked")
+    public Jwt<Map<String, Object>> decodeJwt(MemorySegment token) {
+        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    }
+
+    /**
+     * Verifies {@code token} and returns its header with its claims bound to {@code type}, as
      * {@link #decode(CharSequence, Class)} binds them.
      *
      * @param <T> the claims type
      * @param token a compact JWS
-     * @param type the claims type
-     * @return the verified header and claims
+     * @param type the class to bind the claims to
+     * @return the verified header (deeply unmodifiable, shared with later tokens that carry the
+     *         same header) and the claims, bound
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     *         (a null token is a {@link MalformedJwtException}; a claim whose value does not
+     *         fit its member, an {@link InvalidClaimException} naming it)
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(CharSequence token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
@@ -265,14 +376,19 @@ public final class JwtVerifier {
      * @param token the bytes holding a compact JWS (US-ASCII)
      * @param off where the token starts
      * @param len its length in bytes
-     * @param type the claims type
-     * @return the verified header and claims
+     * @param type the class to bind the claims to
+     * @return the verified header and the claims, bound
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
-     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code token}
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(byte[] token, int off, int len, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, off, len, type, Output.JWT);
     }
 
@@ -281,13 +397,18 @@ public final class JwtVerifier {
      *
      * @param <T> the claims type
      * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
-     * @param type the claims type
-     * @return the verified header and claims
+     * @param type the class to bind the claims to
+     * @return the verified header and the claims, bound
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(ByteBuffer token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
@@ -296,13 +417,19 @@ public final class JwtVerifier {
      *
      * @param <T> the claims type
      * @param token a segment whose bytes are exactly a compact JWS
-     * @param type the claims type
-     * @return the verified header and claims
+     * @param type the class to bind the claims to
+     * @return the verified header and the claims, bound
      * @throws JwtException if the token is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(MemorySegment token, Class<T> type) {
+        Objects.requireNonNull(type, "type");
         return (Jwt<T>) engine.decode(token, type, Output.JWT);
     }
 
@@ -319,7 +446,8 @@ public final class JwtVerifier {
      * @param jws a compact JWS
      * @return the payload, base64url-decoded (a new array)
      * @throws JwtException if the header or signature is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     *         (a null JWS is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public byte[] verifyContent(CharSequence jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
@@ -333,8 +461,8 @@ public final class JwtVerifier {
      * @param len its length in bytes
      * @return the payload, base64url-decoded (a new array)
      * @throws JwtException if the header or signature is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
-     * @throws IndexOutOfBoundsException if {@code off} and {@code len} do not lie within {@code jws}
+     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code jws}
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public byte[] verifyContent(byte[] jws, int off, int len) {
         return (byte[]) engine.decode(jws, off, len, byte[].class, Output.CONTENT);
@@ -346,7 +474,7 @@ public final class JwtVerifier {
      * @param jws a buffer whose remaining bytes are a compact JWS; its position is left alone
      * @return the payload, base64url-decoded (a new array)
      * @throws JwtException if the header or signature is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public byte[] verifyContent(ByteBuffer jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
@@ -358,7 +486,8 @@ public final class JwtVerifier {
      * @param jws a segment whose bytes are exactly a compact JWS
      * @return the payload, base64url-decoded (a new array)
      * @throws JwtException if the header or signature is refused: the subclass and its message say why
-     * @throws IllegalStateException if a key this verifier was built on has been closed
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     public byte[] verifyContent(MemorySegment jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
@@ -368,6 +497,9 @@ public final class JwtVerifier {
      * Configures a {@link JwtVerifier}. Not thread-safe; the verifier it builds is.
      */
     public static final class Builder {
+        /** As many as the claims reader tracks in one bit set. */
+        private static final int MAX_REQUIRED = 60;
+
         private final List<JwtKey> keys;
         private final Set<Algorithm> algorithms = EnumSet.noneOf(Algorithm.class);
         private final Set<String> audiences = new LinkedHashSet<>();
@@ -389,11 +521,19 @@ public final class JwtVerifier {
          * refused before any signature work). Calls add up: {@code algorithms(RS256).algorithms(ES256)}
          * allows both.
          *
-         * @param algorithms the algorithms to allow
+         * @param algorithms one or more algorithms to allow
          * @return this builder
-         * @throws NullPointerException if the array or one of its elements is null
+         * @throws NullPointerException if {@code algorithms} or one of its elements is null
+         * @throws IllegalArgumentException if no algorithm is given
          */
         public Builder algorithms(Algorithm... algorithms) {
+            Objects.requireNonNull(algorithms, "algorithms");
+            if (algorithms.length == 0) {
+                throw new IllegalArgumentException("algorithms is empty; name at least one algorithm to accept");
+            }
+            for (int i = 0; i < algorithms.length; i++) {
+                Objects.requireNonNull(algorithms[i], "algorithms[" + i + "]");
+            }
             this.algorithms.addAll(Arrays.asList(algorithms));
             return this;
         }
@@ -403,17 +543,23 @@ public final class JwtVerifier {
          * any member of an array) is one of them. With none configured, a token that carries
          * {@code aud} is refused: a token meant for someone else must not be accepted by accident.
          *
-         * @param audiences the audiences to accept, each non-empty
+         * @param audiences one or more non-empty audience names, such as {@code my-api}
          * @return this builder
-         * @throws IllegalArgumentException if one of them is null or empty
+         * @throws NullPointerException if {@code audiences} or one of its elements is null
+         * @throws IllegalArgumentException if no audience is given, or one is empty
          */
         public Builder audience(String... audiences) {
-            for (String a : audiences) {
-                if (a == null || a.isEmpty()) {
-                    throw new IllegalArgumentException("an audience must be a non-empty string");
-                }
-                this.audiences.add(a);
+            Objects.requireNonNull(audiences, "audiences");
+            if (audiences.length == 0) {
+                throw new IllegalArgumentException("audiences is empty; name at least one audience");
             }
+            for (int i = 0; i < audiences.length; i++) {
+                if (Objects.requireNonNull(audiences[i], "audiences[" + i + "]").isEmpty()) {
+                    throw new IllegalArgumentException("audiences[" + i + "] is empty; an audience must be a"
+                            + " non-empty string");
+                }
+            }
+            this.audiences.addAll(Arrays.asList(audiences));
             return this;
         }
 
@@ -421,43 +567,67 @@ public final class JwtVerifier {
          * The required {@code iss}; tokens without it, or from another issuer, are refused. A later
          * call replaces an earlier one.
          *
-         * @param issuer the issuer, compared exactly
+         * @param issuer the issuer, such as {@code https://id.example}, compared exactly
          * @return this builder
          * @throws NullPointerException if {@code issuer} is null
+         * @throws IllegalArgumentException if {@code issuer} is empty
          */
         public Builder issuer(String issuer) {
-            this.issuer = Objects.requireNonNull(issuer, "issuer");
+            if (Objects.requireNonNull(issuer, "issuer").isEmpty()) {
+                throw new IllegalArgumentException("issuer is empty; name the expected issuer");
+            }
+            this.issuer = issuer;
             return this;
         }
 
         /**
          * Allowed clock skew for {@code exp} and {@code nbf}; default zero, at most 10 minutes.
          *
-         * @param leeway the skew
+         * @param leeway the skew, between zero and 10 minutes
          * @return this builder
-         * @throws IllegalArgumentException if it is negative or above 10 minutes
+         * @throws NullPointerException if {@code leeway} is null
+         * @throws IllegalArgumentException if {@code leeway} is negative or over 10 minutes
          */
         public Builder leeway(Duration leeway) {
+            Objects.requireNonNull(leeway, "leeway");
             if (leeway.isNegative() || leeway.compareTo(Duration.ofMinutes(10)) > 0) {
-                throw new IllegalArgumentException("leeway must be between 0 and 10 minutes");
+                throw new IllegalArgumentException("leeway must be between 0 and 10 minutes, not " + leeway);
             }
             this.leeway = leeway;
             return this;
         }
 
         /**
-         * Adds claims that must be present (their values are the caller's to judge); calls add up.
+         * Adds claims that must be present (their values are the caller's to judge); calls add up,
+         * to at most 60 names.
          *
-         * @param names the claims' names
+         * @param names one or more non-empty claim names
          * @return this builder
-         * @throws NullPointerException if a name is null
+         * @throws NullPointerException if {@code names} or one of its elements is null
+         * @throws IllegalArgumentException if no name is given, one is empty, or there would be
+         *         more than 60
          */
         public Builder requireClaims(String... names) {
-            for (String n : names) {
-                if (!required.contains(Objects.requireNonNull(n))) {
-                    required.add(n);
+            Objects.requireNonNull(names, "names");
+            if (names.length == 0) {
+                throw new IllegalArgumentException("names is empty; name at least one required claim");
+            }
+            List<String> more = new ArrayList<>(required);
+            for (int i = 0; i < names.length; i++) {
+                String n = Objects.requireNonNull(names[i], "names[" + i + "]");
+                if (n.isEmpty()) {
+                    throw new IllegalArgumentException("names[" + i + "] is empty; a claim name must be non-empty");
+                }
+                if (!more.contains(n)) {
+                    more.add(n);
                 }
             }
+            if (more.size() > MAX_REQUIRED) {
+                throw new IllegalArgumentException("names would make " + more.size()
+                        + " required claims; at most " + MAX_REQUIRED + " are allowed");
+            }
+            required.clear();
+            required.addAll(more);
             return this;
         }
 
@@ -472,15 +642,21 @@ public final class JwtVerifier {
         }
 
         /**
-         * Requires the header's {@code typ} to be {@code type} (case-insensitive), e.g. {@code at+jwt}.
-         * A later call replaces an earlier one.
+         * Requires the header's {@code typ} to be {@code type} (case-insensitive, with or without
+         * an {@code application/} prefix), e.g. {@code at+jwt} (RFC 9068). A token without it or
+         * with another is refused with an {@link InvalidHeaderException}, before the signature is
+         * checked. A later call replaces an earlier one.
          *
          * @param type the expected media type
          * @return this builder
          * @throws NullPointerException if {@code type} is null
+         * @throws IllegalArgumentException if {@code type} is empty
          */
         public Builder expectType(String type) {
-            this.type = Objects.requireNonNull(type, "type");
+            if (Objects.requireNonNull(type, "type").isEmpty()) {
+                throw new IllegalArgumentException("type is empty; name the expected typ, such as at+jwt");
+            }
+            this.type = type;
             return this;
         }
 
@@ -501,11 +677,11 @@ public final class JwtVerifier {
          *
          * @param maxTokenBytes the cap, at least 16
          * @return this builder
-         * @throws IllegalArgumentException if it is below 16
+         * @throws IllegalArgumentException if {@code maxTokenBytes} is under 16
          */
         public Builder maxTokenBytes(int maxTokenBytes) {
             if (maxTokenBytes < 16) {
-                throw new IllegalArgumentException("maxTokenBytes must be at least 16");
+                throw new IllegalArgumentException("maxTokenBytes must be at least 16, not " + maxTokenBytes);
             }
             this.maxTokenBytes = maxTokenBytes;
             return this;

@@ -14,9 +14,19 @@ import java.util.Map;
  * String kid = Unverified.header(token).keyId();   // then verify with the right verifier
  * }</pre>
  *
+ * <p>A token longer than 65,536 characters (64 KiB, the default
+ * {@link JwtVerifier.Builder#maxTokenBytes(int) maxTokenBytes} of a verifier) is refused unread,
+ * so routing costs no more than verifying would. The cap is fixed: a service whose verifiers
+ * accept larger tokens must route those by other means. A compact JWS is ASCII, so characters
+ * are bytes.
+ *
  * <p>Static methods without state: safe to call from any thread.
  */
 public final class Unverified {
+
+    // The verifier's default maxTokenBytes: anything Unverified reads, a default verifier would.
+    private static final int MAX_TOKEN_BYTES = 64 * 1024;
+
     private Unverified() {}
 
     /**
@@ -24,8 +34,8 @@ public final class Unverified {
      *
      * @param token a compact JWS
      * @return its header; anyone could have written it
-     * @throws MalformedJwtException if the token is null, not three dot-separated segments, or its
-     *         header is not valid base64url JSON
+     * @throws MalformedJwtException if the token is null, longer than 65,536 characters, not
+     *         three dot-separated segments, or its header is not valid base64url JSON
      * @throws JwtException a subclass for any other header a verifier would refuse before the
      *         signature (an unknown {@code alg}, say)
      */
@@ -39,8 +49,8 @@ public final class Unverified {
      *
      * @param token a compact JWS
      * @return its claims; anyone could have written them
-     * @throws MalformedJwtException if the token is null, not three dot-separated segments, or its
-     *         payload is not a valid base64url JSON object
+     * @throws MalformedJwtException if the token is null, longer than 65,536 characters, not
+     *         three dot-separated segments, or its payload is not a valid base64url JSON object
      */
     public static Map<String, Object> claims(CharSequence token) {
         byte[] b = segment(token, 1);
@@ -50,6 +60,10 @@ public final class Unverified {
     private static byte[] segment(CharSequence token, int index) {
         if (token == null) {
             throw new MalformedJwtException("The token is null.");
+        }
+        if (token.length() > MAX_TOKEN_BYTES) {
+            throw new MalformedJwtException("The token is larger than Unverified's cap of " + MAX_TOKEN_BYTES
+                    + " bytes (a verifier's default maxTokenBytes).");
         }
         String s = token.toString();
         String[] parts = s.split("\\.", -1);

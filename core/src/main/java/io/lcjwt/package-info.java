@@ -25,8 +25,8 @@
  *       {@link io.lcjwt.JwtHeader}.</li>
  *   <li>{@link io.lcjwt.JwtSigner} writes tokens.</li>
  *   <li>Keys, all {@link io.lcjwt.JwtKey}: {@link io.lcjwt.JwtSecretKey} (HS256/384/512),
- *       {@link io.lcjwt.JwtPublicKey} (verify RS*, PS*, ES*, EdDSA; from PEM, DER or JWK),
- *       {@link io.lcjwt.JwtPrivateKey} (sign). {@link io.lcjwt.JwkSet} is a JWK set;
+ *       {@link io.lcjwt.JwtPublicKey} (verify RS*, PS*, ES*, EdDSA; from PEM, DER, JWK or a
+ *       JDK key), {@link io.lcjwt.JwtPrivateKey} (sign). {@link io.lcjwt.JwkSet} is a JWK set;
  *       {@link io.lcjwt.JwksClient} fetches and refreshes one from an issuer's URL.</li>
  *   <li>{@link io.lcjwt.Algorithm} lists the algorithms; there is no {@code none}.</li>
  *   <li>{@link io.lcjwt.Unverified} reads a token without verifying it, for routing only.</li>
@@ -34,24 +34,28 @@
  * </ul>
  *
  * <h2>Errors</h2>
+ * Three kinds of exception, all unchecked (detailed in {@link io.lcjwt.JwtException}):
  * <ul>
  *   <li>A token that is refused throws a subclass of the sealed
  *       {@link io.lcjwt.JwtException}: {@link io.lcjwt.MalformedJwtException},
  *       {@link io.lcjwt.UnsupportedJwtException}, {@link io.lcjwt.AlgorithmNotAllowedException},
- *       {@link io.lcjwt.BadSignatureException}, {@link io.lcjwt.UnknownKeyException},
- *       {@link io.lcjwt.ExpiredJwtException}, {@link io.lcjwt.NotYetValidException},
- *       {@link io.lcjwt.InvalidClaimException}, {@link io.lcjwt.MissingClaimException}, or
- *       {@link io.lcjwt.JwksUnavailableException} when the issuer's keys cannot be had (answer
- *       503, not 401). Messages say what was wrong, quote at most a short, escaped piece of the
- *       token, and never contain a secret.</li>
- *   <li>A key that is refused (too short, too weak, malformed, of the wrong kind for the
- *       algorithm, a public key offered as an HMAC secret) throws
- *       {@link io.lcjwt.InvalidJwtKeyException}, at import or when a verifier or signer is
- *       built.</li>
- *   <li>Programming errors throw the usual unchecked exceptions:
- *       {@link java.lang.NullPointerException} for a null key, builder setting or the like (a
- *       null token, though, is a refused token: {@link io.lcjwt.MalformedJwtException}),
- *       {@link java.lang.IllegalArgumentException} for an argument out of range,
+ *       {@link io.lcjwt.InvalidHeaderException}, {@link io.lcjwt.BadSignatureException},
+ *       {@link io.lcjwt.UnknownKeyException}, {@link io.lcjwt.ExpiredJwtException},
+ *       {@link io.lcjwt.NotYetValidException}, {@link io.lcjwt.InvalidClaimException},
+ *       {@link io.lcjwt.MissingClaimException}, or {@link io.lcjwt.JwksUnavailableException}
+ *       when the issuer's keys cannot be had (answer 503, not 401). Messages say what was
+ *       wrong, quote at most a short, escaped piece of the token, and never contain a
+ *       secret.</li>
+ *   <li>A key that is refused (too short, too weak, malformed, inconsistent, of the wrong kind
+ *       for the algorithm, a public key offered as an HMAC secret) throws
+ *       {@link io.lcjwt.InvalidJwtKeyException}, an {@code IllegalArgumentException}, at import
+ *       or when a verifier or signer is built; never by a decode.</li>
+ *   <li>Programming errors throw the JDK's own exceptions:
+ *       {@link java.lang.NullPointerException} naming the null parameter (a null token, though,
+ *       is a refused token: {@link io.lcjwt.MalformedJwtException}),
+ *       {@link java.lang.IllegalArgumentException} naming the bad one (also for claims the
+ *       signer cannot write and a claims type lcjwt cannot bind),
+ *       {@link java.lang.IndexOutOfBoundsException} for a byte range outside its array,
  *       {@link java.lang.IllegalStateException} for a builder missing a mandatory setting, a
  *       closed key, or a libcrypto that could not be loaded (its message names what was
  *       searched, or the {@code --enable-native-access} flag to add).</li>
@@ -63,16 +67,16 @@
  * method takes a {@code synchronized} lock, so virtual threads are not pinned. Keys hold
  * libcrypto objects, freed by {@code close()} or by a {@link java.lang.ref.Cleaner} once the
  * key is unreachable; once a key is closed, a decode or sign that would use it fails with
- * {@link java.lang.IllegalStateException}.
+ * {@link java.lang.IllegalStateException}, while one already running finishes with the intact
+ * key.
  *
  * <h2>Running</h2>
  * The JVM must allow native access: {@code --enable-native-access=io.lcjwt.bindings} on the
  * module path, {@code --enable-native-access=ALL-UNNAMED} on the class path. On the module
- * path, a package whose records are bound as claims must be exported to {@code io.lcjwt}
- * (public records) or opened to it (otherwise); claims beans in a named module do not bind yet,
- * so use a record or a {@code Map} there. Claim values of types lcjwt does
- * not bind itself (a nested bean, say) are bound by Jackson-jr, whose module
- * {@code com.fasterxml.jackson.jr.ob} then needs the same. Jackson (jackson-core and
- * jackson-jr-objects) is a required dependency, not an optional one.
+ * path, a package whose records or beans are bound as claims must be opened to
+ * {@code io.lcjwt} ({@code opens com.example.claims to io.lcjwt;}); exporting it to
+ * {@code io.lcjwt} is enough when the type, its constructor and its setters are public. If
+ * neither is there, the error message names the line to add and the module-info.java to add it
+ * to. Jackson (jackson-core, which writes JSON) is the one required dependency.
  */
 package io.lcjwt;

@@ -23,6 +23,64 @@ class ErrorMessagesTest {
 
     record Case(String name, Class<? extends Throwable> type, Executable action, String... words) {}
 
+    /** Untrusted text that tries to start a log line of its own, followed by 5,000 characters. */
+    private static final String FORGED = "level=ERROR msg=forged";
+    private static final String HOSTILE = "x\r\n" + FORGED + "\u2028" + "A".repeat(5_000);
+
+    /**
+     * Issue #20.6: key import and JWK set errors quote at most 32 characters of what they were
+     * given, with line breaks escaped, since these messages reach the JWKS client's logs and metrics.
+     */
+    private static List<Case> keyImportAndJwksCases() {
+        String json = JsonHostile.of(HOSTILE);
+        String ec;
+        try (JwtPrivateKey k = JwtPrivateKey.generate(Algorithm.ES256); JwtPublicKey p = k.publicKey()) {
+            ec = p.toJwk();
+        }
+        String ecMembers = ec.substring(1, ec.length() - 1);
+        String pemLabel = "-----BEGIN " + HOSTILE + "-----\nAAAA\n-----END " + HOSTILE + "-----\n";
+        String withKid = "{" + ecMembers + ",\"kid\":" + json + "}";
+        return List.of(
+            new Case("JWK kty of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtKey.fromJwk("{\"kty\":" + json + "}"), "kty"),
+            new Case("JWK alg of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtKey.fromJwk("{" + ecMembers + ",\"alg\":" + json + "}"), "alg"),
+            new Case("EC JWK crv of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":" + json + ",\"x\":\"AA\",\"y\":\"AA\"}"), "curve"),
+            new Case("OKP JWK crv of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtKey.fromJwk("{\"kty\":\"OKP\",\"crv\":" + json + ",\"x\":\"AA\"}"), "curve"),
+            new Case("JWKS duplicate kid of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwkSet.parse("{\"keys\":[" + withKid + "," + withKid + "]}"), "kid"),
+            new Case("JWKS use of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwkSet.parse("{\"keys\":[{" + ecMembers + ",\"kid\":" + json + ",\"use\":" + json + "}]}"), "use"),
+            new Case("JwkSet.of with a duplicate kid of 5 KB with CR/LF", InvalidJwtKeyException.class, () -> {
+                try (JwtPrivateKey k = JwtPrivateKey.generate(Algorithm.ES256)) {
+                    JwkSet.of(k.withKeyId(HOSTILE), k.withKeyId(HOSTILE));
+                }
+            }, "kid"),
+            new Case("public PEM label of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtPublicKey.fromPem(pemLabel), "PEM"),
+            new Case("private PEM label of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtPrivateKey.fromPem(pemLabel), "PEM"),
+            new Case("PEM label of 5 KB with CR/LF and no END line", InvalidJwtKeyException.class,
+                    () -> JwtPublicKey.fromPem("-----BEGIN " + HOSTILE + "-----\nAAAA\n"), "END"));
+    }
+
+    /** A JSON string literal for any text (the hostile payload has CR, LF and U+2028 in it). */
+    private static final class JsonHostile {
+        static String of(String s) {
+            StringBuilder sb = new StringBuilder("\"");
+            for (char c : s.toCharArray()) {
+                if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+                    sb.append(String.format("\\u%04x", (int) c));
+                } else {
+                    sb.append(c);
+                }
+            }
+            return sb.append('"').toString();
+        }
+    }
+
     @Test
     void everyRejectionSaysWhyAndLeaksNothing() {
         JwtVerifier v = TestTokens.verifier();
@@ -73,6 +131,8 @@ class ErrorMessagesTest {
             new Case("encrypted PEM", InvalidJwtKeyException.class, () -> JwtPrivateKey.fromPem(
                     "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n"), "encrypted", "openssl"),
             new Case("closed key", IllegalStateException.class, () -> closedVerifier.decode(good), "closed"));
+        cases = new ArrayList<>(cases);
+        cases.addAll(keyImportAndJwksCases());
 
         byte[] realMac = TestTokens.mac("HmacSHA256", TestTokens.KEY, forged.substring(0, forged.lastIndexOf('.')));
         List<String> forbidden = List.of(TestTokens.b64(TestTokens.KEY), HexFormat.of().formatHex(TestTokens.KEY),
@@ -97,6 +157,12 @@ class ErrorMessagesTest {
             }
             if (m.length() > 400) {
                 problems.add(c.name() + ": " + m.length() + "-character message (quotes too much input?)");
+            }
+            if (m.chars().anyMatch(ch -> ch < 0x20 || ch == 0x7F || ch == 0x2028 || ch == 0x2029)) {
+                problems.add(c.name() + ": the message holds a control character or line break (log injection)");
+            }
+            if (m.contains("A".repeat(33))) {
+                problems.add(c.name() + ": the message quotes more than 32 characters of untrusted input");
             }
         }
         shown.forEach(System.out::println);

@@ -5,6 +5,8 @@ import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -115,8 +117,209 @@ class JwksClientTest {
     }
 
     String token(JwtPrivateKey k) {
+        return token(k, 86_400 * 3);
+    }
+
+    String token(JwtPrivateKey k, long lifetimeSeconds) {
         return JwtSigner.builder(k).algorithm(Algorithm.ES256).build()
-                .sign(Map.of("sub", k.keyId(), "aud", "api", "exp", TestTokens.NOW + 86_400 * 3));
+                .sign(Map.of("sub", k.keyId(), "aud", "api", "exp", TestTokens.NOW + lifetimeSeconds));
+    }
+
+    static final long MINUTE = 60_000;
+    static final long HOUR = 60 * MINUTE;
+    static final long DAY = 24 * HOUR;
+
+    static Behaviour hang(long millis) {
+        return ex -> {
+            ex.sendResponseHeaders(200, 0);
+            try {
+                Thread.sleep(millis); // headers, then silence past the deadline
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
+
+    String decodeOrExplain(JwtVerifier v, String t, JwksClient c, String when) {
+        try {
+            return (String) v.decode(t).get("sub");
+        } catch (JwtException e) {
+            throw new AssertionError(when + ": " + c.metrics() + " hits=" + hits.get(), e);
+        }
+    }
+
+    /**
+     * Issue #19: staleness counted from the last fetch refused every token from the moment
+     * one-day keys expired (default maxStale), or from the 61st minute (maxStale 1 h), with the
+     * issuer up. Against a healthy server, across three days in 10-minute steps, every decode
+     * succeeds, and the keys are refetched about once a day, a little before they expire.
+     */
+    @ParameterizedTest(name = "maxStale {0} h")
+    @ValueSource(ints = {24, 1})
+    void aHealthyIssuerWithOneDayMaxAgeIsNeverRefusedAcrossExpiry(int maxStaleHours) {
+        behaviour.set(serve(jwks(k1), "max-age=86400"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).maxStale(Duration.ofHours(maxStaleHours)).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1, 30 * 86_400);
+            assertEquals("k1", v.decode(t).get("sub"));
+            for (int step = 1; step <= 3 * 24 * 6; step++) {
+                clock.millis.addAndGet(10 * MINUTE);
+                assertEquals("k1", decodeOrExplain(v, t, c, "after " + step * 10 + " minutes"));
+            }
+            // fetched at 0 h and at about 21.7 h, 43.3 h and 65 h (90% of each lifetime)
+            assertEquals(4, hits.get(), "one fetch a day, a little before expiry");
+            assertEquals(0, c.metrics().failures());
+        }
+    }
+
+    /** With maxStale 1 h and one-day keys, minute 61 needs no fetch: the keys have not expired. */
+    @Test
+    void keysThatHaveNotExpiredAreNeverStale() {
+        behaviour.set(serve(jwks(k1), "max-age=86400"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).maxStale(Duration.ofHours(1)).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1);
+            v.decode(t);
+            clock.millis.addAndGet(61 * MINUTE);
+            assertEquals("k1", decodeOrExplain(v, t, c, "minute 61"));
+            assertEquals(1, hits.get(), "nothing to fetch before 90% of the lifetime");
+        }
+    }
+
+    /**
+     * Issue #19: a low-traffic service's first request after a quiet day (keys past expiry and
+     * past maxStale) waits for the fetch it triggers instead of being refused.
+     */
+    @ParameterizedTest(name = "idle for {0} h")
+    @ValueSource(ints = {25, 24 * 7})
+    void anIdleServiceWaitsForFreshKeysInsteadOfBeingRefused(int idleHours) {
+        behaviour.set(serve(jwks(k1), "max-age=900"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1, 30 * 86_400);
+            v.decode(t);
+            clock.millis.addAndGet(idleHours * HOUR);
+            assertEquals("k1", decodeOrExplain(v, t, c, "after " + idleHours + " idle hours"));
+            assertEquals(2, hits.get());
+            assertEquals("k1", v.decode(t).get("sub"));
+            assertEquals(2, hits.get(), "the fresh keys serve from the cache");
+        }
+    }
+
+    /**
+     * An outage: the last good keys serve for maxStale past their expiry; then the decode is
+     * refused with the real cause, at most one fetch per cooldown is tried, and once the issuer
+     * is back the next decode past the cooldown gets fresh keys.
+     */
+    @Test
+    void throughAnOutageKeysServeForMaxStalePastExpiryThenTheRealCauseIsNamed() throws Exception {
+        behaviour.set(serve(jwks(k1), "max-age=600"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).maxStale(Duration.ofHours(1)).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1);
+            v.decode(t);
+            behaviour.set(ex -> ex.sendResponseHeaders(500, -1));
+            clock.millis.addAndGet(10 * MINUTE + 59 * MINUTE); // expired 59 minutes ago
+            assertEquals("k1", decodeOrExplain(v, t, c, "59 minutes past expiry"));
+            awaitFailures(c, 1);
+            clock.millis.addAndGet(2 * MINUTE); // 61 minutes past expiry
+            int before = hits.get();
+            JwksUnavailableException e = assertThrows(JwksUnavailableException.class, () -> v.decode(t));
+            assertTrue(e.getMessage().contains("maxStale (PT1H)") && e.getMessage().contains("HTTP 500")
+                    && !e.getMessage().contains("null"), e.getMessage());
+            assertEquals(before + 1, hits.get(), "the decode tried one fetch and waited for it");
+            JwksUnavailableException again = assertThrows(JwksUnavailableException.class, () -> v.decode(t));
+            assertTrue(again.getMessage().contains("HTTP 500"), again.getMessage());
+            assertEquals(before + 1, hits.get(), "within the cooldown, refused at once with no new fetch");
+
+            behaviour.set(serve(jwks(k1), "max-age=600"));
+            clock.millis.addAndGet(31_000);
+            assertEquals("k1", decodeOrExplain(v, t, c, "issuer back"));
+        }
+    }
+
+    void awaitFailures(JwksClient c, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (c.metrics().failures() < n && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(c.metrics().failures() >= n, c.metrics().toString());
+    }
+
+    /** Issue #19: a fetch past its deadline said "...: null"; every message names the cause. */
+    @Test
+    void everyFailureMessageNamesItsCause() throws Exception {
+        behaviour.set(hang(3_000));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).timeout(Duration.ofSeconds(1)).build()) {
+            JwksUnavailableException e = assertThrows(JwksUnavailableException.class, () -> verifier(c).decode(token(k1)));
+            assertTrue(e.getMessage().contains("timed out after 1 s") && !e.getMessage().contains("null"),
+                    e.getMessage());
+            assertTrue(c.metrics().lastError().contains("timed out after 1 s"), c.metrics().toString());
+        }
+        behaviour.set(serve(jwks(k1), "max-age=60"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).timeout(Duration.ofMillis(1500))
+                .maxStale(Duration.ofMinutes(5)).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1);
+            v.decode(t);
+            behaviour.set(hang(3_000));
+            clock.millis.addAndGet(60_000 + 6 * MINUTE);
+            JwksUnavailableException e = assertThrows(JwksUnavailableException.class, () -> v.decode(t));
+            assertTrue(e.getMessage().contains("maxStale (PT5M)") && e.getMessage().contains("timed out after 1.5 s")
+                    && !e.getMessage().contains("null"), e.getMessage());
+
+            server.stop(0); // nothing listens: connection refused, which the JDK reports without a message
+            clock.millis.addAndGet(MINUTE);
+            JwksUnavailableException refused = assertThrows(JwksUnavailableException.class, () -> v.decode(t));
+            assertTrue(!refused.getMessage().contains("null") && refused.getMessage().contains("Connect"),
+                    refused.getMessage());
+            JwksUnavailableException forced = assertThrows(JwksUnavailableException.class, c::refresh);
+            assertTrue(!forced.getMessage().contains("null") && forced.getMessage().contains("Connect"),
+                    forced.getMessage());
+        }
+    }
+
+    /** Issue #19: settings that cannot work are refused, naming the parameter. */
+    @Test
+    void theBuilderRefusesSettingsThatCannotWork() {
+        Map<String, java.util.function.Consumer<JwksClient.Builder>> bad = new java.util.LinkedHashMap<>();
+        bad.put("cooldown", b -> b.cooldown(Duration.ZERO));
+        bad.put("cooldown ", b -> b.cooldown(Duration.ofSeconds(-1)));
+        bad.put("maxStale", b -> b.maxStale(Duration.ZERO));
+        bad.put("timeout", b -> b.timeout(Duration.ofMillis(-5)));
+        bad.put("connectTimeout", b -> b.connectTimeout(Duration.ZERO));
+        bad.put("defaultLifetime", b -> b.defaultLifetime(Duration.ZERO));
+        bad.put("min", b -> b.lifetime(Duration.ZERO, Duration.ofHours(1)));
+        bad.put("lifetime", b -> b.lifetime(Duration.ofHours(2), Duration.ofHours(1)));
+        bad.put("maxStale (PT10S) must be at least cooldown (PT30S)", b -> b.maxStale(Duration.ofSeconds(10)).build());
+        bad.put("defaultLifetime (PT48H)", b -> b.defaultLifetime(Duration.ofDays(2)).build());
+        bad.put("maxResponseBytes", b -> b.maxResponseBytes(10));
+        for (var row : bad.entrySet()) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> row.getValue().accept(JwksClient.builder(uri())), row.getKey());
+            assertTrue(e.getMessage().startsWith(row.getKey().strip()), row.getKey() + ": " + e.getMessage());
+        }
+        Map<String, java.util.function.Consumer<JwksClient.Builder>> nulls = new java.util.LinkedHashMap<>();
+        nulls.put("connectTimeout", b -> b.connectTimeout(null));
+        nulls.put("timeout", b -> b.timeout(null));
+        nulls.put("min", b -> b.lifetime(null, Duration.ofHours(1)));
+        nulls.put("max", b -> b.lifetime(Duration.ofHours(1), null));
+        nulls.put("defaultLifetime", b -> b.defaultLifetime(null));
+        nulls.put("cooldown", b -> b.cooldown(null));
+        nulls.put("maxStale", b -> b.maxStale(null));
+        nulls.put("userAgent", b -> b.userAgent(null));
+        nulls.put("sslContext", b -> b.sslContext(null));
+        nulls.put("clock", b -> b.clock(null));
+        for (var row : nulls.entrySet()) {
+            NullPointerException e = assertThrows(NullPointerException.class,
+                    () -> row.getValue().accept(JwksClient.builder(uri())), row.getKey());
+            assertEquals(row.getKey(), e.getMessage());
+        }
+        assertEquals("uri", assertThrows(NullPointerException.class, () -> JwksClient.builder(null)).getMessage());
+        // the smallest sane settings are accepted
+        JwksClient.builder(uri()).cooldown(Duration.ofMillis(1)).maxStale(Duration.ofMillis(1))
+                .lifetime(Duration.ofSeconds(1), Duration.ofSeconds(1)).defaultLifetime(Duration.ofSeconds(1))
+                .build().close();
     }
 
     JwtVerifier verifier(JwksClient c) {
@@ -248,7 +451,7 @@ class JwksClientTest {
         behaviour.set(serve(jwks(k1), "max-age=600"));
         String t1 = token(k1);
         String t2 = token(k2);
-        try (JwksClient c = JwksClient.builder(uri()).clock(clock).cooldown(Duration.ZERO).build();
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).cooldown(Duration.ofMillis(1)).build();
              ExecutorService pool = Executors.newFixedThreadPool(64)) {
             JwtVerifier v = verifier(c);
             v.decode(t1);
@@ -358,13 +561,14 @@ class JwksClientTest {
         for (Behaviour b : bad) {
             behaviour.set(serve(jwks(k1), "max-age=60"));
             try (JwksClient c = JwksClient.builder(uri()).clock(clock).timeout(Duration.ofSeconds(1))
-                    .cooldown(Duration.ZERO).build()) {
+                    .cooldown(Duration.ofMillis(1)).build()) {
                 JwtVerifier v = verifier(c);
                 String t = token(k1);
                 v.decode(t);
                 behaviour.set(b);
                 clock.millis.addAndGet(120_000); // expired: the next decode refreshes in the background
                 assertEquals("k1", v.decode(t).get("sub"));
+                awaitFailures(c, 1);
                 assertThrows(JwksUnavailableException.class, c::refresh);
                 assertEquals("k1", v.decode(t).get("sub"), "the last good keys are kept");
                 assertEquals(1, c.current().keys().size());

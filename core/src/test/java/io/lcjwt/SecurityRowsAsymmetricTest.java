@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** SECURITY.md rows 3, 4, 5, 19, 20 and 22: the asymmetric half. */
+/** SECURITY.md rows 1, 3, 4, 5, 19, 20 and 22: the asymmetric half. */
 class SecurityRowsAsymmetricTest {
 
     static final String CLAIMS = "{\"sub\":\"alice\",\"exp\":1700003600}";
@@ -35,6 +35,40 @@ class SecurityRowsAsymmetricTest {
 
     static JwtVerifier verifier(JwtKey key, Algorithm... algs) {
         return JwtVerifier.builder(key).algorithms(algs).clock(TestTokens.CLOCK).build();
+    }
+
+    // Row 1 (issue #19.5): alg is matched exactly, so the misspelling ES521 is not ES512 in a token.
+    @Test
+    void row01_es521InATokenHeaderIsNotES512() throws Exception {
+        var kpg = KeyPairGenerator.getInstance("EC");
+        kpg.initialize(new java.security.spec.ECGenParameterSpec("secp521r1"));
+        var kp = kpg.generateKeyPair();
+        try (JwtPublicKey pub = JwtPublicKey.fromDer(kp.getPublic().getEncoded())) {
+            JwtVerifier v = verifier(pub, Algorithm.ES512);
+            for (String alg : List.of("ES512", "ES521")) {
+                String in = input(alg);
+                Signature p1363 = Signature.getInstance("SHA512withECDSAinP1363Format");
+                p1363.initSign(kp.getPrivate());
+                p1363.update(in.getBytes(StandardCharsets.US_ASCII));
+                String token = in + "." + TestTokens.b64(p1363.sign());
+                if (alg.equals("ES512")) {
+                    assertEquals("alice", v.decode(token).get("sub"));
+                } else {
+                    rejects(AlgorithmNotAllowedException.class, v, token);
+                    assertThrows(AlgorithmNotAllowedException.class, () -> Unverified.header(token));
+                }
+            }
+        }
+        assertEquals(null, Algorithm.fromJwsName("ES521"));
+        assertEquals(Algorithm.ES512, Algorithm.fromJwsName("ES512"));
+        // A JWK may still say ES521: there it only restricts the key to ES512.
+        try (JwtPrivateKey priv = JwtPrivateKey.generate(Algorithm.ES512); JwtPublicKey pub = priv.publicKey()) {
+            String jwk = pub.toJwk();
+            try (JwtKey lenient = JwtKey.fromJwk(jwk.substring(0, jwk.length() - 1) + ",\"alg\":\"ES521\"}")) {
+                assertTrue(lenient.supports(Algorithm.ES512));
+                assertEquals(false, lenient.supports(Algorithm.ES256));
+            }
+        }
     }
 
     // Row 3

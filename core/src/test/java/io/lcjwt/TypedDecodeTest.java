@@ -118,8 +118,11 @@ class TypedDecodeTest {
                     .expectType("at+jwt").clock(TestTokens.CLOCK).build();
             assertEquals("my-api", typed.decode(TestTokens.hs256Header("{\"alg\":\"HS256\",\"typ\":\"at+JWT\"}", TestTokens.CLAIMS)).get("aud"));
             assertEquals("my-api", typed.decode(TestTokens.hs256Header("{\"alg\":\"HS256\",\"typ\":\"application/at+jwt\"}", TestTokens.CLAIMS)).get("aud"));
-            assertThrows(InvalidClaimException.class, () -> typed.decode(TestTokens.hs256(TestTokens.CLAIMS)));
-            assertThrows(InvalidClaimException.class, () -> typed.decode(TestTokens.hs256Header("{\"alg\":\"HS256\"}", TestTokens.CLAIMS)));
+            // typ is a header parameter, not a claim (issue #19.10)
+            assertEquals("typ", assertThrows(InvalidHeaderException.class,
+                    () -> typed.decode(TestTokens.hs256(TestTokens.CLAIMS))).parameter());
+            assertEquals("typ", assertThrows(InvalidHeaderException.class,
+                    () -> typed.decode(TestTokens.hs256Header("{\"alg\":\"HS256\"}", TestTokens.CLAIMS))).parameter());
         }
     }
 

@@ -32,6 +32,13 @@ import java.util.Objects;
  *   <li>{@code EVP_PKEY_id}, {@code EVP_PKEY_bits} and {@code EVP_PKEY_size} are functions in
  *       aws-lc but macros in OpenSSL 3, whose exported names are {@code EVP_PKEY_get_id},
  *       {@code EVP_PKEY_get_bits} and {@code EVP_PKEY_get_size} ({@link #OPENSSL_RENAMED}).</li>
+ *   <li>aws-lc's private-key parsers check that a key's members belong together (RSA: n = pq,
+ *       d and the CRT values; EC: 0 &lt; d &lt; n and the public point is d·G); OpenSSL 3's
+ *       {@code d2i_AutoPrivateKey} checks none of it and keeps the public half it is given.
+ *       lcjwt therefore runs the same checks itself on both (the RSA relations in Java, the EC
+ *       pair with {@code EC_KEY_check_key}), so both refuse the same keys with the same message;</li>
+ *   <li>OpenSSL 3.0 cannot read a version 2 (RFC 5958) PKCS#8 key carrying its public key;
+ *       lcjwt hands both libraries the seed alone and compares the public key itself.</li>
  * </ul>
  * The generated bindings come from aws-lc's headers, so where OpenSSL's C type is narrower this
  * class builds its own downcall handle with OpenSSL's descriptor.

@@ -3,7 +3,8 @@ package io.lcjwt.internal;
 import io.lcjwt.Algorithm;
 import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.BadSignatureException;
-import io.lcjwt.InvalidClaimException;
+import io.lcjwt.ExpiredJwtException;
+import io.lcjwt.InvalidHeaderException;
 import io.lcjwt.Jwt;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
@@ -24,6 +25,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -204,6 +206,9 @@ public final class TokenVerifier {
      * make them see different bytes.
      */
     private Object run(int len, Class<?> type, Output out, Scratch s) {
+        if (type != Map.class && out != Output.CONTENT) {
+            claims.prepare(type); // a type lcjwt cannot bind is the caller's error, reported before any crypto
+        }
         byte[] b = s.token(len);
         int end = len;
         // The signature segment is short, so look for the last dot from the end; the first dot
@@ -276,11 +281,18 @@ public final class TokenVerifier {
             cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOf(b, dot1), header, key, generation);
         }
 
-        return switch (out) {
-            case CONTENT -> Arrays.copyOfRange(pb, payStart, payStart + payLen);
-            case CLAIMS -> claims.read(pb, payStart, payLen, type, s.claims);
-            case JWT -> new Jwt<>(header, claims.read(pb, payStart, payLen, type, s.claims));
-        };
+        if (out == Output.CONTENT) {
+            return Arrays.copyOfRange(pb, payStart, payStart + payLen);
+        }
+        Object result;
+        try {
+            result = claims.read(pb, payStart, payLen, type, s.claims);
+        } catch (ExpiredJwtException e) {
+            // The signature is verified, so the header and claims are the issuer's: hand them to
+            // refresh flows. Only this path copies the payload; claims() parses it on demand.
+            throw new ExpiredJwtException(e.getMessage(), e.expiredAt(), header, pb, payStart, payLen);
+        }
+        return out == Output.JWT ? new Jwt<>(header, result) : result;
     }
 
     private void checkType(JwtHeader header) {
@@ -288,7 +300,7 @@ public final class TokenVerifier {
             String typ = header.type();
             if (typ == null || !(typ.equalsIgnoreCase(expectedType)
                     || typ.equalsIgnoreCase("application/" + expectedType))) {
-                throw new InvalidClaimException("typ", "The JWT's header type (\"typ\") is "
+                throw new InvalidHeaderException("typ", "The JWT's header type (\"typ\") is "
                         + (typ == null ? "absent" : "\"" + HeaderParser.printable(typ) + "\"")
                         + ", but this verifier expects \"" + expectedType + "\".");
             }

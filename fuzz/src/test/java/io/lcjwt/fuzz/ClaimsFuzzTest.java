@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Claims reading: the fuzz input is the payload of a correctly signed HS256 token, decoded into a
  * {@code Map}, a record and a bean. Oracle: only {@code JwtException} escapes; accepted claims
  * satisfy the verifier's rules by Jackson's reading; and the {@code Map} lcjwt returns is the
- * tree Jackson reads (same members, strings, booleans, nulls, list sizes, numbers by value).
+ * tree Jackson reads (same members, strings, booleans, nulls, list sizes, numbers by value);
+ * and reading the claims costs a bounded amount per member name ({@link Oracle#linearCost}).
  */
 class ClaimsFuzzTest {
 
@@ -26,6 +27,8 @@ class ClaimsFuzzTest {
     @FuzzTest
     @Timeout(10)
     void claims(byte[] payload) {
+        Oracle.linearCost(payload, "claims " + new String(payload, StandardCharsets.ISO_8859_1));
+
         byte[] token = Tokens.signed(HS256, HEADER, payload);
         String text = new String(token, StandardCharsets.US_ASCII);
         JwtVerifier v = HS256.verifiers().get(FuzzKeys.Source.DIRECT);

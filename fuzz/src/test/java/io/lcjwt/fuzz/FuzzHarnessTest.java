@@ -68,4 +68,30 @@ class FuzzHarnessTest {
         sig[10] ^= 1;
         assertEquals(false, m.check(msg, sig));
     }
+
+    /** The sign-then-verify oracle reaches both outcomes, and the seeds start from each. */
+    @Test
+    void signThenVerifyJudgesBothWays() {
+        java.util.List<Object> cycle = new java.util.ArrayList<>();
+        cycle.add(cycle);
+        Object[][] table = {
+            {"plain", true}, {"\uD83D\uDE00", true}, {"\uD800", false}, {"a\uDFFFb", false},
+            {Double.NaN, false}, {Double.NEGATIVE_INFINITY, false}, {-0.0, true}, {Long.MIN_VALUE, true},
+            {java.math.BigInteger.TEN.pow(99), true}, {java.math.BigInteger.TEN.pow(100).negate(), false},
+            {java.util.Map.of("k\uDBFF", 1), false}, {cycle, false},
+        };
+        for (Object[] row : table) {
+            java.util.Map<String, Object> claims = new java.util.LinkedHashMap<>();
+            claims.put("aud", FuzzKeys.AUDIENCE);
+            claims.put("exp", FuzzKeys.NOW + 3600);
+            claims.put("x", row[0]);
+            assertEquals(row[1], SignThenVerifyFuzzTest.refuse(claims, 1) == Boolean.FALSE, "oracle on " + row[0]);
+            assertEquals(row[1], SignThenVerifyFuzzTest.check(claims), "signer on " + row[0]);
+        }
+        boolean[] expected = {true, false, true, false, false, false};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], SignThenVerifyFuzzTest.check(SignThenVerifyFuzzTest.claims(SignThenVerifyFuzzTest.SEEDS.get(i))),
+                    "seed " + i);
+        }
+    }
 }

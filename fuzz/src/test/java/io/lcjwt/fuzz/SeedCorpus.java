@@ -58,7 +58,8 @@ public final class SeedCorpus {
                 "{\"alg\":\"HS256\",\"alg\":\"none\"}",
                 "{\"alg\":\"HS256\",\"kid\":123}",
                 "{\"alg\":\"HS256\",\"x5c\":[\"MIIB\"],\"nested\":{\"a\":[1,2,{\"b\":null}]}}",
-                " {\"alg\" : \"HS256\" } "));
+                " {\"alg\" : \"HS256\" } ",
+                "{\"alg\":\"HS256\"," + flood(560) + "}"));
 
         write("ClaimsFuzzTestInputs/claims", utf8(
                 Tokens.GOOD_CLAIMS,
@@ -70,7 +71,10 @@ public final class SeedCorpus {
                 "{\"aud\":\"fuzz-aud\",\"exp\":1700003600,\"n\":{\"d\":[[[[{}]]]],\"big\":123456789012345678901234567890,\"f\":-0.0e-5}}",
                 "{\"aud\":\"fuzz-aud\",\"exp\":1700003600,\"exp\":1}",
                 "{\"aud\":\"fuzz-aud\",\"exp\":1e400}",
-                "[1,2,3]"));
+                "[1,2,3]",
+                "{\"aud\":\"fuzz-aud\",\"exp\":1700003600," + flood(560) + "}"));
+
+        write("SignThenVerifyFuzzTestInputs/signThenVerify", SignThenVerifyFuzzTest.SEEDS);
 
         List<byte[]> keys = new ArrayList<>();
         for (Algorithm alg : new Algorithm[] {Algorithm.RS256, Algorithm.ES256, Algorithm.ES256K, Algorithm.ES384,
@@ -93,6 +97,23 @@ public final class SeedCorpus {
         write("KeyImportFuzzTestInputs/importKey", keys);
 
         write("Base64UrlFuzzTestInputs/decode", utf8("", "AA", "AAA", "AAAA", "AB", "_-_-", "QQ==", "a+b/", "eyJhbGciOiJIUzI1NiJ9"));
+    }
+
+    /**
+     * {@code "!!":0,"!#":0,...}: two-character names, which an unkeyed h*31+b hash packs into one
+     * run of table slots (hash flooding, issue #20); the cost oracle must see them pass.
+     */
+    private static String flood(int n) {
+        StringBuilder sb = new StringBuilder();
+        int count = 0;
+        for (char a = '!'; a <= '~' && count < n; a++) {
+            for (char b = '!'; b <= '~' && count < n; b++) {
+                if (a != '"' && a != '\\' && b != '"' && b != '\\') {
+                    sb.append(count++ == 0 ? "" : ",").append('"').append(a).append(b).append("\":0");
+                }
+            }
+        }
+        return sb.toString();
     }
 
     private static List<byte[]> utf8(String... s) {

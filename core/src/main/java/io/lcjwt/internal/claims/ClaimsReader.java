@@ -103,6 +103,16 @@ public final class ClaimsReader {
         return read(buf, off, len, type, new ClaimsScratch());
     }
 
+    /**
+     * Builds (or finds) the binding of {@code type} without reading anything, so that a type lcjwt
+     * cannot bind is refused before the token's signature is checked.
+     *
+     * @throws IllegalArgumentException if {@code type} is not a Map, record or bean lcjwt can bind
+     */
+    public void prepare(Class<?> type) {
+        plan(type);
+    }
+
     /** As {@link #read(byte[], int, int, Class)}, reusing {@code scratch}'s working memory. */
     public <T> T read(byte[] buf, int off, int len, Class<T> type, ClaimsScratch scratch) {
         Plan plan = plan(type);
@@ -284,8 +294,8 @@ public final class ClaimsReader {
         if (t == Object.class || t == Number.class) {
             return d.canonical();
         }
-        if (t == java.util.Date.class) {
-            return java.util.Date.from(d.toInstant());
+        if (t == java.util.Date.class || t == java.time.OffsetDateTime.class || t == java.time.ZonedDateTime.class) {
+            return Readers.fromDate(d, t);
         }
         throw new InvalidClaimException(name, "The claim \"" + name + "\" is a NumericDate, which cannot be"
                 + " bound to a " + t.getSimpleName() + "; declare it as Instant, long or double.");
@@ -293,6 +303,10 @@ public final class ClaimsReader {
 
     private static Object string(String s, ObjectBinding.Prop prop, String name) {
         if (prop != null && !prop.takesString) {
+            Object converted = Readers.fromString(s, prop.raw, name);
+            if (converted != null) {
+                return converted;
+            }
             throw new InvalidClaimException(name, "The claim \"" + name + "\" is a string, which cannot be"
                     + " bound to a " + prop.raw.getSimpleName() + ".");
         }

@@ -55,6 +55,10 @@ final class ObjectBinding {
         }
     }
 
+    /** The classes whose bindings this thread is building: a type that contains itself stops there.
+     * Declared before MAP, whose construction uses it. */
+    private static final ThreadLocal<java.util.Set<Class<?>>> BUILDING = ThreadLocal.withInitial(java.util.HashSet::new);
+
     private static final ClassValue<ObjectBinding> CACHE = new ClassValue<>() {
         @Override
         protected ObjectBinding computeValue(Class<?> type) {
@@ -78,6 +82,17 @@ final class ObjectBinding {
         return CACHE.get(type);
     }
 
+    /**
+     * Builds the binding of a nested record or bean now, when the outer type's binding is built,
+     * so that a member type lcjwt cannot bind is refused on first use and not after a signature
+     * check. A type already being built (a recursive type) is left to its first read.
+     */
+    static void prepare(Class<?> type) {
+        if (!BUILDING.get().contains(type)) {
+            of(type);
+        }
+    }
+
     static boolean isBean(Class<?> c) {
         if (c.isInterface() || c.isArray() || c.isPrimitive() || c.isEnum()
                 || Modifier.isAbstract(c.getModifiers()) || c.getName().startsWith("java.")) {
@@ -92,13 +107,42 @@ final class ObjectBinding {
 
     private ObjectBinding(Class<?> type) {
         this.type = type;
+        java.util.Set<Class<?>> building = BUILDING.get();
+        building.add(type);
+        try {
+            Object[] d = new Object[1];
+            MethodHandle[] ctor = new MethodHandle[1];
+            Kind[] k = new Kind[1];
+            props = build(type, d, ctor, k);
+            defaults = d[0] == null ? null : (Object[]) d[0];
+            constructor = ctor[0];
+            kind = k[0];
+            index = new NameIndex<>(props);
+        } finally {
+            building.remove(type);
+        }
+    }
+
+    private static Map<String, Prop> build(Class<?> type, Object[] defaultsOut, MethodHandle[] ctorOut, Kind[] kindOut) {
+        // A class in a named module is accessible to io.lcjwt only if io.lcjwt reads that module;
+        // the user's opens/exports grant access, the read edge is lcjwt's own to add.
+        Module lcjwt = ObjectBinding.class.getModule();
+        if (lcjwt.isNamed() && !lcjwt.canRead(type.getModule())) {
+            lcjwt.addReads(type.getModule());
+        }
         MethodHandles.Lookup lookup = MethodHandles.lookup();
         try {
+            Map<String, Prop> props;
+            Object[] defaults = null;
+            MethodHandle constructor = null;
+            Kind kind;
             if (Map.class.isAssignableFrom(type)) {
+                if (!type.isAssignableFrom(LinkedHashMap.class)) {
+                    throw new IllegalArgumentException("lcjwt returns a JSON object as a LinkedHashMap, which is not a "
+                            + type.getName() + "; ask for Map.class.");
+                }
                 kind = Kind.MAP;
                 props = Map.of();
-                defaults = null;
-                constructor = null;
             } else if (type.isRecord()) {
                 kind = Kind.RECORD;
                 RecordComponent[] comps = type.getRecordComponents();
@@ -107,7 +151,7 @@ final class ObjectBinding {
                 defaults = new Object[comps.length];
                 for (int i = 0; i < comps.length; i++) {
                     types[i] = comps[i].getType();
-                    ps.put(jsonName(comps[i].getName()), new Prop(comps[i].getName(), comps[i].getGenericType(), i, null));
+                    ps.put(jsonName(comps[i].getName()), prop(type, comps[i].getName(), comps[i].getGenericType(), i, null));
                     defaults[i] = zero(types[i]);
                 }
                 props = ps;
@@ -122,26 +166,54 @@ final class ObjectBinding {
                     if (n.length() > 3 && n.startsWith("set") && m.getParameterCount() == 1
                             && !Modifier.isStatic(m.getModifiers())) {
                         String prop = Character.toLowerCase(n.charAt(3)) + n.substring(4);
-                        ps.put(prop, new Prop(prop, m.getGenericParameterTypes()[0], -1, lookup.unreflect(m)));
+                        ps.put(prop, prop(type, prop, m.getGenericParameterTypes()[0], -1, lookup.unreflect(m)));
                     }
                 }
                 for (Field f : type.getFields()) {
                     int mod = f.getModifiers();
                     if (!Modifier.isStatic(mod) && !Modifier.isFinal(mod) && !ps.containsKey(f.getName())) {
-                        ps.put(f.getName(), new Prop(f.getName(), f.getGenericType(), -1, lookup.unreflectSetter(f)));
+                        ps.put(f.getName(), prop(type, f.getName(), f.getGenericType(), -1, lookup.unreflectSetter(f)));
                     }
                 }
                 props = ps;
-                defaults = null;
                 constructor = lookup.unreflectConstructor(type.getConstructor());
             } else {
                 throw new IllegalArgumentException("lcjwt binds claims to a Map, a record, or a bean"
                         + " (public no-argument constructor and setters); " + type.getName() + " is none of these.");
             }
-            index = new NameIndex<>(props);
+            defaultsOut[0] = defaults;
+            ctorOut[0] = constructor;
+            kindOut[0] = kind;
+            return props;
         } catch (ReflectiveOperationException | InaccessibleObjectException | SecurityException e) {
-            throw new IllegalArgumentException("lcjwt cannot construct " + type.getName() + ": " + e.getMessage()
-                    + ". Make the type public, or open its package to module io.lcjwt.", e);
+            throw new IllegalArgumentException(accessError(type, e), e);
+        }
+    }
+
+    /** Why io.lcjwt may not construct {@code type}, and what the user must change. */
+    static String accessError(Class<?> type, Exception e) {
+        Module m = type.getModule();
+        String pkg = type.getPackageName();
+        Module lcjwt = ObjectBinding.class.getModule();
+        if (m.isNamed() && !m.isOpen(pkg, lcjwt)) {
+            // The JDK's own text names method handle internals; the module and package are what matter.
+            return "lcjwt cannot construct " + type.getName() + ": module " + m.getName() + " does not open package "
+                    + pkg + " to io.lcjwt" + (m.isExported(pkg, lcjwt) ? " (it exports it, but a member is not public)" : "")
+                    + ". Add \"opens " + pkg + " to io.lcjwt;\" to the module-info.java of module " + m.getName()
+                    + " (\"exports " + pkg + " to io.lcjwt;\" is enough for a public type whose constructor"
+                    + " and setters are public).";
+        }
+        return "lcjwt cannot construct " + type.getName() + ": " + e.getMessage() + ". Make " + type.getSimpleName()
+                + " public (and its enclosing classes), with a public constructor and public setters.";
+    }
+
+    /** A member, with a binding error put in terms of the member it is about. */
+    private static Prop prop(Class<?> owner, String name, Type type, int index, MethodHandle setter) {
+        try {
+            return new Prop(name, type, index, setter);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(owner.getSimpleName() + "." + name + " (" + type.getTypeName()
+                    + "): " + e.getMessage(), e);
         }
     }
 

@@ -1,10 +1,8 @@
 package io.lcjwt.internal.claims;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.internal.codec.JsonCursor;
 
-import java.io.IOException;
 import java.lang.reflect.Array;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
@@ -12,9 +10,13 @@ import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Date;
 import java.util.LinkedHashMap;
@@ -22,11 +24,18 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 /**
- * Builds a {@link ValueReader} for a declared Java type. The common claim types are read straight
- * off the cursor; nested records and beans recurse into {@link ObjectBinding}; any other type is
- * handed to Jackson-jr with the value's bytes.
+ * Builds a {@link ValueReader} for a declared Java type. Every type is read straight off the
+ * cursor; nested records and beans recurse into {@link ObjectBinding}. Any other type is refused
+ * when the binding is built ({@code IllegalArgumentException}), as the signer refuses to write an
+ * unknown JDK type: Jackson-jr, which used to take them, narrows and coerces silently, and some
+ * JDK types (such as {@code Class}) should never be built from a token.
+ *
+ * <p>No value is narrowed: a number that does not fit the member ({@code 300} into a
+ * {@code byte}, {@code 1e39} into a {@code float}) and a string of more than one character for a
+ * {@code char} are an {@code InvalidClaimException} naming the claim.
  */
 final class Readers {
     private Readers() {}
@@ -137,6 +146,54 @@ final class Readers {
         return c.readNumber();
     }
 
+    /** A class of the JDK's own (boot or platform loader). */
+    static boolean isJdkType(Class<?> c) {
+        ClassLoader l = c.getClassLoader();
+        return l == null || l == ClassLoader.getPlatformClassLoader();
+    }
+
+    /** A NumericDate as {@code raw}: Instant, Date, or an OffsetDateTime or ZonedDateTime in UTC. */
+    static Object fromDate(NumericDate d, Class<?> raw) {
+        Instant i = d.toInstant();
+        if (raw == Instant.class) {
+            return i;
+        }
+        if (raw == Date.class) {
+            return Date.from(i);
+        }
+        if (raw == OffsetDateTime.class) {
+            return OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
+        }
+        return ZonedDateTime.ofInstant(i, ZoneOffset.UTC);
+    }
+
+    /** A string claim as a UUID (the 36-character form only) or a URI; null for other types. */
+    static Object fromString(String s, Class<?> raw, String claim) {
+        if (raw == UUID.class) {
+            // UUID.fromString also takes shortened groups such as "1-2-3-4-5"; only the RFC 9562 form is a UUID.
+            UUID u = null;
+            if (s.length() == 36) {
+                try {
+                    u = UUID.fromString(s);
+                } catch (IllegalArgumentException e) {
+                    u = null;
+                }
+            }
+            if (u == null || !u.toString().equalsIgnoreCase(s)) {
+                throw invalid(claim, "is not a UUID (8-4-4-4-12 hexadecimal digits)");
+            }
+            return u;
+        }
+        if (raw == URI.class) {
+            try {
+                return new URI(s);
+            } catch (URISyntaxException e) {
+                throw invalid(claim, "is not a URI (RFC 3986)");
+            }
+        }
+        return null;
+    }
+
     static ValueReader forType(Type type) {
         Class<?> raw = raw(type);
         if (raw == String.class || raw == CharSequence.class) {
@@ -144,6 +201,55 @@ final class Readers {
         }
         if (raw == Object.class) {
             return NATURAL;
+        }
+        if (raw == byte.class || raw == Byte.class) {
+            boolean prim = raw.isPrimitive();
+            return (c, claim) -> {
+                Number n = number(c, claim, prim, "an integer");
+                if (n == null) {
+                    return null;
+                }
+                if (n instanceof Double) {
+                    throw wrongType(claim, '0', "an integer");
+                }
+                if (!(n instanceof Long l) || l != (byte) (long) l) {
+                    throw invalid(claim, "does not fit in a byte (-128 to 127)");
+                }
+                return (byte) (long) l;
+            };
+        }
+        if (raw == char.class || raw == Character.class) {
+            boolean prim = raw.isPrimitive();
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 'n' && !prim) {
+                    c.readNull();
+                    return null;
+                }
+                if (t != '"') {
+                    throw wrongType(claim, t, "a string of one character");
+                }
+                String s = c.readString();
+                if (s.length() != 1) {
+                    throw invalid(claim, "is a string of " + s.length() + " UTF-16 units but must be one character");
+                }
+                return s.charAt(0);
+            };
+        }
+        if (raw == float.class || raw == Float.class) {
+            boolean prim = raw.isPrimitive();
+            return (c, claim) -> {
+                Number n = number(c, claim, prim, "a number");
+                if (n == null) {
+                    return null;
+                }
+                double d = n.doubleValue();
+                float f = (float) d;
+                if (!Float.isFinite(f) || (f == 0 && d != 0)) {
+                    throw invalid(claim, "is out of range for a float");
+                }
+                return f;
+            };
         }
         if (raw == long.class || raw == Long.class || raw == int.class || raw == Integer.class
                 || raw == short.class || raw == Short.class) {
@@ -154,11 +260,15 @@ final class Readers {
                 if (n == null) {
                     return null;
                 }
-                if (!(n instanceof Long l)) {
+                long v;
+                if (n instanceof Long l) {
+                    v = l;
+                } else if (n instanceof BigInteger bi && bi.bitLength() < 64) {
+                    v = bi.longValue(); // -9223372036854775808: the cursor reads 19-digit runs past Long.MAX_VALUE as BigInteger
+                } else {
                     throw n instanceof Double ? wrongType(claim, '0', "an integer")
                             : invalid(claim, "does not fit in a " + bits + "-bit integer");
                 }
-                long v = l;
                 if (bits == 32) {
                     if (v != (int) v) {
                         throw invalid(claim, "does not fit in a 32-bit integer");
@@ -174,9 +284,8 @@ final class Readers {
                 return v;
             };
         }
-        if (raw == double.class || raw == Double.class || raw == float.class || raw == Float.class) {
+        if (raw == double.class || raw == Double.class) {
             boolean prim = raw.isPrimitive();
-            boolean isFloat = raw == float.class || raw == Float.class;
             return (c, claim) -> {
                 Number n = number(c, claim, prim, "a number");
                 if (n == null) {
@@ -186,7 +295,7 @@ final class Readers {
                 if (!Double.isFinite(d)) {
                     throw invalid(claim, "is out of range");
                 }
-                return isFloat ? (Object) (float) d : (Object) d;
+                return d;
             };
         }
         if (raw == boolean.class || raw == Boolean.class) {
@@ -203,7 +312,30 @@ final class Readers {
                 throw wrongType(claim, t, "a boolean");
             };
         }
-        if (raw == BigInteger.class || raw == BigDecimal.class || raw == Number.class) {
+        if (raw == BigDecimal.class) {
+            return (c, claim) -> {
+                int t = c.valueType();
+                if (t == 'n') {
+                    c.readNull();
+                    return null;
+                }
+                if (t != '0') {
+                    throw wrongType(claim, t, "a number");
+                }
+                // From the JSON text itself: through a double, 0.1000000000000000055511151231257827
+                // would come back as 0.1.
+                int[] span = c.rawValue();
+                String text = new String(c.buffer(), span[0], span[1] - span[0], java.nio.charset.StandardCharsets.ISO_8859_1);
+                BigDecimal d = new BigDecimal(text);
+                // The range lcjwt takes for any number (a double's); a scale past it (1e-99999999)
+                // would make toPlainString() or toBigInteger() build a huge value.
+                if (!Double.isFinite(d.doubleValue()) || Math.abs(d.scale()) > 1100) {
+                    throw invalid(claim, "is out of range");
+                }
+                return d;
+            };
+        }
+        if (raw == BigInteger.class || raw == Number.class) {
             return (c, claim) -> {
                 Number n = number(c, claim, false, raw == BigInteger.class ? "an integer" : "a number");
                 if (n == null) {
@@ -218,17 +350,22 @@ final class Readers {
                     }
                     return n instanceof BigInteger bi ? bi : BigInteger.valueOf(n.longValue());
                 }
-                return raw == BigDecimal.class ? new BigDecimal(n.toString()) : n;
+                return n;
             };
         }
-        if (raw == Instant.class || raw == Date.class) {
+        if (raw == Instant.class || raw == Date.class || raw == OffsetDateTime.class || raw == ZonedDateTime.class) {
             return (c, claim) -> {
                 if (c.valueType() == 'n') {
                     c.readNull();
                     return null;
                 }
-                NumericDate d = NumericDate.read(c, claim);
-                return raw == Instant.class ? d.toInstant() : Date.from(d.toInstant());
+                return fromDate(NumericDate.read(c, claim), raw);
+            };
+        }
+        if (raw == UUID.class || raw == URI.class) {
+            return (c, claim) -> {
+                String s = readString(c, claim);
+                return s == null ? null : fromString(s, raw, claim);
             };
         }
         if (raw.isEnum()) {
@@ -245,7 +382,11 @@ final class Readers {
                 throw invalid(claim, "is not one of the names of " + raw.getSimpleName());
             };
         }
-        if (Map.class.isAssignableFrom(raw) && raw.isAssignableFrom(LinkedHashMap.class)) {
+        if (Map.class.isAssignableFrom(raw) && !raw.isAssignableFrom(LinkedHashMap.class)) {
+            throw new IllegalArgumentException("lcjwt binds JSON objects to a LinkedHashMap; declare "
+                    + raw.getSimpleName() + " as Map<String, ...>");
+        }
+        if (Map.class.isAssignableFrom(raw)) {
             Type keyType = typeArg(type, 0);
             if (keyType != String.class && keyType != Object.class) {
                 throw new IllegalArgumentException("lcjwt binds JSON objects only to maps with String keys, not " + type);
@@ -305,6 +446,7 @@ final class Readers {
             };
         }
         if (raw.isRecord() || ObjectBinding.isBean(raw)) {
+            ObjectBinding.prepare(raw);
             return (c, claim) -> {
                 if (!present(c, claim, '{', "an object")) {
                     return null;
@@ -312,18 +454,14 @@ final class Readers {
                 return ObjectBinding.of(raw).readObject(c, claim);
             };
         }
-        // Anything else is Jackson-jr's to bind, from the value's own bytes.
-        return (c, claim) -> {
-            if (c.valueType() == 'n') {
-                c.readNull();
-                return null;
-            }
-            int[] span = c.rawValue();
-            try {
-                return JSON.std.beanFrom(raw, Arrays.copyOfRange(c.buffer(), span[0], span[1]));
-            } catch (IOException | RuntimeException e) {
-                throw invalid(claim, "cannot be read as " + raw.getSimpleName());
-            }
-        };
+        if (isJdkType(raw)) {
+            throw new IllegalArgumentException("lcjwt does not bind claims to " + raw.getName()
+                    + (Collection.class.isAssignableFrom(raw) ? "; declare it as List, Set or Collection"
+                    : "; declare it as String, a number, Instant or another supported type"));
+        }
+        // Jackson-jr used to take any other type; it wraps 300 into a byte, truncates 1.9 into an
+        // int and turns "12" into 12 and 5 into "5", so a type lcjwt cannot check is refused.
+        throw new IllegalArgumentException("lcjwt does not bind claims to " + raw.getName() + ", which is not a"
+                + " record, a bean (public class, public no-argument constructor, setters) or an enum");
     }
 }

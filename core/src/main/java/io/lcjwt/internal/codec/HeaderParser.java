@@ -6,7 +6,6 @@ import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
 import io.lcjwt.UnsupportedJwtException;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -85,7 +84,8 @@ public final class HeaderParser {
                     + " lcjwt does not unwrap nested tokens. Verify the outer token with"
                     + " verifyContent and the inner one with its own verifier.");
         }
-        return new JwtHeader(algorithm, kid, typ, new LinkedHashMap<>(params));
+        // JwtHeader makes the one deep unmodifiable copy; the verifier caches it for every later token.
+        return new JwtHeader(algorithm, kid, typ, params);
     }
 
     private static String stringMember(Map<String, Object> params, String name) {
@@ -102,16 +102,8 @@ public final class HeaderParser {
         return s;
     }
 
-    /** At most 32 characters of untrusted text, with anything unusual replaced. */
+    /** At most 32 characters of untrusted text, escaped: {@link io.lcjwt.internal.Untrusted#text}. */
     public static String printable(String s) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < s.length() && i < 32; i++) {
-            char c = s.charAt(i);
-            sb.append(c >= 0x20 && c < 0x7F && c != '"' ? c : '?');
-        }
-        if (s.length() > 32) {
-            sb.append("...");
-        }
-        return sb.toString();
+        return io.lcjwt.internal.Untrusted.text(s);
     }
 }

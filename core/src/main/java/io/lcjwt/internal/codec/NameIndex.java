@@ -7,7 +7,9 @@ import java.util.Map;
 
 /**
  * Finds the value registered under a JSON member name given as raw UTF-8 bytes, without making a
- * String: open addressing over a hash of the bytes, confirmed by comparing them.
+ * String: open addressing over a hash of the bytes, confirmed by comparing them. The names it
+ * holds are the program's, but the ones looked up are the token's: the keyed {@link NameHash}
+ * keeps a writer of tokens from aiming every lookup at the table's longest run of full slots.
  */
 public final class NameIndex<V> {
 
@@ -51,7 +53,7 @@ public final class NameIndex<V> {
                 shortKeys[j] = sk;
                 shortValues[j] = e.getValue();
             }
-            int i = hash(k, 0, k.length) & mask;
+            int i = NameHash.of(k, 0, k.length) & mask;
             while (keys[i] != null) {
                 i = (i + 1) & mask;
             }
@@ -60,18 +62,10 @@ public final class NameIndex<V> {
         }
     }
 
-    static int hash(byte[] b, int off, int len) {
-        int h = len;
-        for (int i = 0; i < len; i++) {
-            h = h * 31 + b[off + i];
-        }
-        return h ^ (h >>> 15);
-    }
-
     /** The value for the name at b[off, off+len), or null. */
     @SuppressWarnings("unchecked")
     public V get(byte[] b, int off, int len) {
-        int i = hash(b, off, len) & mask;
+        int i = NameHash.of(b, off, len) & mask;
         while (true) {
             byte[] k = keys[i];
             if (k == null) {

@@ -7,6 +7,7 @@ import io.lcjwt.internal.keys.KeyInfo;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 import java.util.Arrays;
 
 /**
@@ -14,6 +15,10 @@ import java.util.Arrays;
  * family: RS/PS through {@code EVP_DigestVerify} with the algorithm's padding; ES with the JWS
  * signature (r || s) checked and converted to DER; EdDSA through aws-lc's {@code ED25519_verify}
  * where it exists (no EVP context to set up), else EVP.
+ *
+ * <p>The public key object's Cleaner is registered on this object, so whoever holds it (a
+ * verifier, a cached header, a decode in flight after a JWKS rotation) keeps the native key
+ * alive; an explicit close waits for running operations through {@link EvpKey}'s use count.
  */
 public final class AsymmetricKey implements VerifyKey {
 
@@ -62,11 +67,16 @@ public final class AsymmetricKey implements VerifyKey {
             return false;
         }
         byte[] sig = s.sig; // the decoded signature, at offset 0
-        return switch (info.kind()) {
-            case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, sigLen);
-            case EC -> verifyEcdsa(alg, input, len, sig, sigLen);
-            case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig);
-        };
+        try {
+            return switch (info.kind()) {
+                case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, sigLen);
+                case EC -> verifyEcdsa(alg, input, len, sig, sigLen);
+                case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig);
+            };
+        } finally {
+            // The key's Cleaner watches this object: keep it reachable until libcrypto is done.
+            Reference.reachabilityFence(this);
+        }
     }
 
     private boolean verifyEcdsa(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigLen) {
@@ -116,8 +126,12 @@ public final class AsymmetricKey implements VerifyKey {
         if (!isPrivate) {
             throw new IllegalStateException("a public key cannot sign");
         }
-        byte[] raw = EvpOps.sign(evp, alg, input, len);
-        return info.kind() == KeyInfo.Kind.EC ? EcdsaDer.decode(raw, info.curve().coordBytes) : raw;
+        try {
+            byte[] raw = EvpOps.sign(evp, alg, input, len);
+            return info.kind() == KeyInfo.Kind.EC ? EcdsaDer.decode(raw, info.curve().coordBytes) : raw;
+        } finally {
+            Reference.reachabilityFence(this);
+        }
     }
 
     public void close() {

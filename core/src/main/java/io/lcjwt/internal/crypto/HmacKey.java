@@ -6,6 +6,7 @@ import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -14,12 +15,24 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * context ({@code HMAC_Init_ex} with a NULL key), one update over the signing input in place, and
  * a final. Contexts in use when the key is closed are freed as they come back, so closing never
  * frees memory a running decode holds.
+ *
+ * <p>Closing races with use. A use that checked the key open before {@link #close()} began
+ * finishes with the intact key; any later one is refused. The secret array is read only while
+ * making a context or a copy, and those readers hold {@link #readers}: the secret is zeroed by
+ * whoever leaves last, close or reader, so no context is ever keyed with a zeroed (or half
+ * zeroed) secret -- an all-zero HMAC key is the empty key, which anyone can sign with. The
+ * hot path, a pooled context, touches no counter.
  */
 public final class HmacKey {
+
+    private static final int CLOSED = 1 << 30;
+    private static final int ZEROED = -1;
 
     private final byte[] secret;
     private final AtomicReferenceArray<SlotPool<MemorySegment>> pools = new AtomicReferenceArray<>(3);
     private volatile boolean closed;
+    /** Threads reading {@link #secret} now, plus {@link #CLOSED} once closing began; {@link #ZEROED} at the end. */
+    private final AtomicInteger readers = new AtomicInteger();
 
     /** @param secret copied; the caller keeps its array */
     public HmacKey(byte[] secret) {
@@ -28,25 +41,66 @@ public final class HmacKey {
         this.secret = secret.clone();
     }
 
-    /** Runs as the Cleaner's action too: frees every pooled context; later use fails cleanly. */
+    /**
+     * Runs as the Cleaner's action too: frees every pooled context and zeroes the secret (now,
+     * or when the last thread reading it is done); later use fails cleanly. Idempotent.
+     */
     public void close() {
         closed = true;
+        int prev = readers.getAndUpdate(r -> r < 0 ? r : r | CLOSED);
+        if (prev == 0) {
+            zero();
+        }
         for (int i = 0; i < 3; i++) {
             SlotPool<MemorySegment> pool = pools.get(i);
             if (pool != null) {
                 pool.drain(HmacKey::free);
             }
         }
-        Arrays.fill(secret, (byte) 0);
     }
 
     public boolean isClosed() {
         return closed;
     }
 
-    /** A copy of the secret, for deriving a key with another id. */
+    /** Starts a read of the secret, or refuses once closing has begun. */
+    private void enter() {
+        while (true) {
+            int r = readers.get();
+            if (r < 0 || (r & CLOSED) != 0) {
+                throw closedError();
+            }
+            if (readers.compareAndSet(r, r + 1)) {
+                return;
+            }
+        }
+    }
+
+    private void exit() {
+        if (readers.decrementAndGet() == CLOSED) {
+            zero();
+        }
+    }
+
+    private void zero() {
+        if (readers.compareAndSet(CLOSED, ZEROED)) {
+            Arrays.fill(secret, (byte) 0);
+        }
+    }
+
+    private static IllegalStateException closedError() {
+        return new IllegalStateException("this JwtSecretKey has been closed; build the verifier or"
+                + " signer with an open key");
+    }
+
+    /** A copy of the secret, for deriving a key with another id; never a zeroed one. */
     public byte[] secretCopy() {
-        return secret.clone();
+        enter();
+        try {
+            return secret.clone();
+        } finally {
+            exit();
+        }
     }
 
     public int length() {
@@ -73,25 +127,29 @@ public final class HmacKey {
 
     private MemorySegment acquire(int macBytes) {
         if (closed) {
-            throw new IllegalStateException("this JwtSecretKey has been closed; build the verifier or"
-                    + " signer with an open key");
+            throw closedError();
         }
         MemorySegment ctx = pool(index(macBytes)).poll();
         return ctx != null ? ctx : newContext(macBytes);
     }
 
     private MemorySegment newContext(int macBytes) {
-        MemorySegment ctx = libcrypto_h.HMAC_CTX_new();
-        if (ctx.equals(MemorySegment.NULL)) {
-            throw new OutOfMemoryError("libcrypto could not allocate an HMAC context");
+        enter(); // a decode that passed the closed check above must still not see a zeroed secret
+        try {
+            MemorySegment ctx = libcrypto_h.HMAC_CTX_new();
+            if (ctx.equals(MemorySegment.NULL)) {
+                throw new OutOfMemoryError("libcrypto could not allocate an HMAC context");
+            }
+            NativeCounters.HMAC_CONTEXTS.incrementAndGet();
+            // The key is absorbed here, once per context; restarts reuse the precomputed pads.
+            if (Critical.hmacInit(ctx, MemorySegment.ofArray(secret), secret.length, md(macBytes)) != 1) {
+                free(ctx);
+                throw new IllegalStateException("libcrypto refused the HMAC key: " + Backend.get().drainErrors());
+            }
+            return ctx;
+        } finally {
+            exit();
         }
-        NativeCounters.HMAC_CONTEXTS.incrementAndGet();
-        // The key is absorbed here, once per context; restarts reuse the precomputed pads.
-        if (Critical.hmacInit(ctx, MemorySegment.ofArray(secret), secret.length, md(macBytes)) != 1) {
-            free(ctx);
-            throw new IllegalStateException("libcrypto refused the HMAC key: " + Backend.get().drainErrors());
-        }
-        return ctx;
     }
 
     private void release(int macBytes, MemorySegment ctx) {

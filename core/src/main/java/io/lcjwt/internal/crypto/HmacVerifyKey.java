@@ -3,8 +3,13 @@ package io.lcjwt.internal.crypto;
 import io.lcjwt.Algorithm;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Reference;
 
-/** A JwtSecretKey as the decode and sign paths see it. */
+/**
+ * A JwtSecretKey as the decode and sign paths see it. The key's Cleaner is registered on this
+ * object, so whoever holds it (a verifier, a cached header, a decode in flight) keeps the native
+ * state alive.
+ */
 public final class HmacVerifyKey implements VerifyKey {
 
     private final HmacKey hmac;
@@ -42,11 +47,20 @@ public final class HmacVerifyKey implements VerifyKey {
         if (sigLen != macBytes || !supports(alg)) {
             return false;
         }
-        return hmac.verify(macBytes, input, len, scratch.sigSegment, scratch.macSegment);
+        try {
+            return hmac.verify(macBytes, input, len, scratch.sigSegment, scratch.macSegment);
+        } finally {
+            // The key's Cleaner watches this object: keep it reachable until the MAC is done.
+            Reference.reachabilityFence(this);
+        }
     }
 
     /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}. */
     public void sign(Algorithm alg, MemorySegment input, long len, byte[] out) {
-        hmac.mac(alg.hashBytes(), input, len, out);
+        try {
+            hmac.mac(alg.hashBytes(), input, len, out);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
     }
 }

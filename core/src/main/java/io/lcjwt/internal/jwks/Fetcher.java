@@ -2,10 +2,13 @@ package io.lcjwt.internal.jwks;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -13,9 +16,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One GET of a JWKS document with the client's limits: no redirects, a connect deadline, an
@@ -46,12 +52,48 @@ public final class Fetcher {
                 .header("User-Agent", userAgent).header("Accept", "application/json").build();
         CompletableFuture<HttpResponse<String>> cf = http.sendAsync(req, info -> new CappedBody(maxBytes));
         return cf.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .whenComplete((r, e) -> {
-                    if (e != null) {
-                        cf.cancel(true);
+                .handle((r, e) -> {
+                    if (e == null) {
+                        return check(r);
                     }
-                })
-                .thenApply(this::check);
+                    cf.cancel(true);
+                    Throwable cause = unwrap(e);
+                    // Both overall deadlines (ours over the body, the client's over the headers)
+                    // say only "timed out", or nothing at all: name the deadline instead. The
+                    // connect deadline's own message says what it is.
+                    if (cause instanceof TimeoutException
+                            || (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException))) {
+                        cause = new HttpTimeoutException("timed out after " + seconds(timeout));
+                    }
+                    throw cause instanceof CompletionException ce ? ce : new CompletionException(cause);
+                });
+    }
+
+    /** The failure inside the wrappers that futures put around it. */
+    public static Throwable unwrap(Throwable t) {
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /**
+     * A failure in words for a message: its own message, else its type (and then its cause's
+     * words), so that a message never ends in "null".
+     */
+    public static String describe(Throwable t) {
+        t = unwrap(t);
+        String m = t.getMessage();
+        if (m != null && !m.isBlank()) {
+            return m;
+        }
+        Throwable c = t.getCause();
+        return t.getClass().getSimpleName() + (c != null && c != t ? " (" + describe(c) + ")" : "");
+    }
+
+    /** "2.5 s", "1 s", "0.25 s". */
+    public static String seconds(Duration d) {
+        return BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString() + " s";
     }
 
     private Result check(HttpResponse<String> r) {

@@ -3,6 +3,7 @@ package io.lcjwt.internal.keys;
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
 import java.lang.foreign.Arena;
@@ -28,7 +29,7 @@ public final class Jwk {
 
     public static Map<String, Object> readObject(String json) {
         if (json == null) {
-            throw new InvalidJwtKeyException("The JWK is null.");
+            throw new NullPointerException("json");
         }
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         try {
@@ -49,9 +50,11 @@ public final class Jwk {
         String algName = str(m, "alg", false);
         Algorithm alg = null;
         if (algName != null) {
-            alg = Algorithm.fromJwsName(algName);
+            // Some issuers publish P-521 keys as "ES521"; read that here, where it only restricts
+            // a key, never in a token's header, whose alg is matched exactly (Algorithm.fromJwsName).
+            alg = algName.equals("ES521") ? Algorithm.ES512 : Algorithm.fromJwsName(algName);
             if (alg == null) {
-                throw new InvalidJwtKeyException("The JWK's alg \"" + algName + "\" is not a JWS algorithm lcjwt supports.");
+                throw new InvalidJwtKeyException("The JWK's alg " + Untrusted.quote(algName) + " is not a JWS algorithm lcjwt supports.");
             }
         }
         List<String> ops = null;
@@ -91,7 +94,7 @@ public final class Jwk {
                 String crv = str(m, "crv", true);
                 Curve curve = Curve.byJwkName(crv);
                 if (curve == null) {
-                    throw new InvalidJwtKeyException("The EC JWK's curve \"" + crv + "\" is not supported; lcjwt takes"
+                    throw new InvalidJwtKeyException("The EC JWK's curve " + Untrusted.quote(crv) + " is not supported; lcjwt takes"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
                 KeyInfo pub = Spki.ecXY(curve, bytes(m, "x", true), bytes(m, "y", true));
@@ -112,7 +115,7 @@ public final class Jwk {
             case "OKP" -> {
                 String crv = str(m, "crv", true);
                 if (!crv.equals("Ed25519")) {
-                    throw new InvalidJwtKeyException("The OKP JWK's curve \"" + crv + "\" is not supported; lcjwt signs"
+                    throw new InvalidJwtKeyException("The OKP JWK's curve " + Untrusted.quote(crv) + " is not supported; lcjwt signs"
                             + " with Ed25519 only.");
                 }
                 KeyInfo pub = Spki.ed25519(bytes(m, "x", true));
@@ -126,7 +129,7 @@ public final class Jwk {
                 }
                 return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
             }
-            default -> throw new InvalidJwtKeyException("The JWK's kty \"" + kty + "\" is not supported; lcjwt takes"
+            default -> throw new InvalidJwtKeyException("The JWK's kty " + Untrusted.quote(kty) + " is not supported; lcjwt takes"
                     + " RSA, EC, OKP and oct keys.");
         }
     }

@@ -4,6 +4,7 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.EvpKey;
 
@@ -46,7 +47,7 @@ public final class KeyFactory {
                     throw new InvalidJwtKeyException("The PEM holds a private key where a public key is expected; use"
                             + " JwtPrivateKey.fromPem(pem).publicKey() if you mean to derive it.");
                 }
-                throw new InvalidJwtKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PUBLIC KEY,"
+                throw new InvalidJwtKeyException("Unsupported PEM block " + Untrusted.quote(b.label()) + "; expected PUBLIC KEY,"
                         + " RSA PUBLIC KEY or CERTIFICATE.");
             }
         };
@@ -75,7 +76,7 @@ public final class KeyFactory {
                     throw new InvalidJwtKeyException("The PEM holds a public key or certificate where a private key is"
                             + " expected; use JwtPublicKey.fromPem.");
                 }
-                throw new InvalidJwtKeyException("Unsupported PEM block \"" + b.label() + "\"; expected PRIVATE KEY,"
+                throw new InvalidJwtKeyException("Unsupported PEM block " + Untrusted.quote(b.label()) + "; expected PRIVATE KEY,"
                         + " RSA PRIVATE KEY or EC PRIVATE KEY.");
             }
         };
@@ -87,17 +88,54 @@ public final class KeyFactory {
      * (a JWK's public members), requires it to match.
      */
     public static PrivateParts privateFromPkcs8(byte[] pkcs8, String kid, Algorithm only, KeyInfo expectedPub) {
-        Pkcs8.parse(pkcs8);
-        EvpKey evp = EvpKey.fromPkcs8(pkcs8);
+        Pkcs8.Parsed parsed = Pkcs8.parse(pkcs8);
+        EvpKey evp = EvpKey.fromPkcs8(parsed.pkcs8());
         try {
+            if (parsed.kind() == KeyInfo.Kind.EC) {
+                checkEcPair(evp, parsed.curve());
+            }
             KeyInfo pub = Spki.parse(evp.spki());
             if (expectedPub != null && !Arrays.equals(pub.spki(), expectedPub.spki())) {
                 throw new InvalidJwtKeyException("The JWK's private and public members do not belong to the same key.");
             }
-            return new PrivateParts(new AsymmetricKey(evp, pub, kid, only, true), pkcs8.clone(), pub);
+            if (parsed.ed25519Public() != null && !Arrays.equals(pub.x(), parsed.ed25519Public())) {
+                throw new InvalidJwtKeyException("The Ed25519 private key carries a public key that is not its own:"
+                        + " its private and public parts belong to different keys.");
+            }
+            return new PrivateParts(new AsymmetricKey(evp, pub, kid, only, true), parsed.pkcs8().clone(), pub);
         } catch (RuntimeException e) {
             evp.close();
             throw e;
+        }
+    }
+
+    /**
+     * That the EC key's public point is d·G. OpenSSL 3 keeps the point it is given (aws-lc
+     * checks at parse time, so there this repeats one scalar multiplication): without this, a
+     * SEC1 or JWK key with the scalar of one key pair and the point of another would sign as the
+     * first while {@code publicKey()}, {@code toJwk()} and {@code thumbprint()} report the second.
+     */
+    private static void checkEcPair(EvpKey evp, Curve curve) {
+        Backend b = Backend.get();
+        MemorySegment pkey = evp.acquire();
+        try {
+            b.clearErrors();
+            MemorySegment ec = libcrypto_h.EVP_PKEY_get1_EC_KEY(pkey);
+            if (ec.equals(MemorySegment.NULL)) {
+                throw new IllegalStateException("libcrypto could not read back the EC key: " + b.drainErrors());
+            }
+            try {
+                if (libcrypto_h.EC_KEY_check_key(ec) != 1) {
+                    b.clearErrors();
+                    throw new InvalidJwtKeyException("The " + curve.jwkName + " private key's public point is not d·G:"
+                            + " its private and public parts belong to different keys. Export the key again from"
+                            + " its source.");
+                }
+            } finally {
+                libcrypto_h.EC_KEY_free(ec);
+            }
+        } finally {
+            evp.release();
         }
     }
 
@@ -118,7 +156,7 @@ public final class KeyFactory {
                 curve = Curve.forAlgorithm(alg);
             }
             case EDDSA -> type = b.evpPkeyEd25519();
-            default -> throw new InvalidJwtKeyException("Generate HMAC secrets with SecureRandom and JwtSecretKey.of.");
+            default -> throw new InvalidJwtKeyException("HMAC secrets come from JwtSecretKey.generate(" + alg.jwsName() + "), not from JwtPrivateKey.");
         }
         MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(type, MemorySegment.NULL);
         MemorySegment pkey;

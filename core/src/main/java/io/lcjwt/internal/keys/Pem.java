@@ -1,6 +1,7 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.InvalidJwtKeyException;
+import io.lcjwt.internal.Untrusted;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -31,7 +32,7 @@ public final class Pem {
             String endLine = "-----END " + label + "-----";
             int end = text.indexOf(endLine, labelEnd + 5); // after the BEGIN line's own dashes
             if (end < 0) {
-                throw new InvalidJwtKeyException("The PEM block \"" + label + "\" has no matching END line.");
+                throw new InvalidJwtKeyException("The PEM block " + Untrusted.quote(label) + " has no matching END line.");
             }
             String body = text.substring(labelEnd + 5, end);
             if (label.startsWith("ENCRYPTED") || body.contains("Proc-Type: 4,ENCRYPTED") || body.contains("DEK-Info:")) {
@@ -42,7 +43,7 @@ public final class Pem {
             try {
                 out.add(new Block(label, Base64.getDecoder().decode(b64)));
             } catch (IllegalArgumentException e) {
-                throw new InvalidJwtKeyException("The PEM block \"" + label + "\" is not valid base64.");
+                throw new InvalidJwtKeyException("The PEM block " + Untrusted.quote(label) + " is not valid base64.");
             }
             pos = end + endLine.length();
         }

@@ -1,19 +1,31 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.InvalidJwtKeyException;
+import io.lcjwt.internal.Untrusted;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 
 /**
  * Private keys in, always as PKCS#8 out: PKCS#8 itself, PKCS#1 RSAPrivateKey and SEC1
  * ECPrivateKey are normalised to one PrivateKeyInfo for libcrypto, after the same size and curve
- * rules as public keys.
+ * rules as public keys, and after checking that the members belong together: OpenSSL 3 keeps
+ * whatever it is given, so a key mixed from two key pairs would sign as one and report the other.
+ * The RSA relations are checked here; that an EC public point is d·G is left to libcrypto
+ * ({@link KeyFactory}), which can compute it.
  */
 public final class Pkcs8 {
     private Pkcs8() {}
 
-    /** A normalised private key: the PKCS#8 DER for libcrypto and what is known of it. */
-    public record Parsed(byte[] pkcs8, KeyInfo.Kind kind, Curve curve) {}
+    /**
+     * A normalised private key: the PKCS#8 DER for libcrypto and what is known of it;
+     * {@code ed25519Public} is the public key a version 2 (RFC 5958) Ed25519 key carries, or null.
+     */
+    public record Parsed(byte[] pkcs8, KeyInfo.Kind kind, Curve curve, byte[] ed25519Public) {
+        Parsed(byte[] pkcs8, KeyInfo.Kind kind, Curve curve) {
+            this(pkcs8, kind, curve, null);
+        }
+    }
 
     public static Parsed parse(byte[] der) {
         Der.Reader outer = new Der.Reader(der);
@@ -21,14 +33,14 @@ public final class Pkcs8 {
         outer.end();
         BigInteger version = info.integer();
         if (version.signum() != 0 && !version.equals(BigInteger.ONE)) {
-            throw new InvalidJwtKeyException("Unsupported PKCS#8 version " + version + ".");
+            throw new InvalidJwtKeyException("Unsupported PKCS#8 version " + Untrusted.text(version.toString()) + ".");
         }
         Der.Reader alg = info.read(Der.SEQUENCE);
         String oid = alg.oid();
         byte[] key = info.bytes(Der.OCTET_STRING);
         switch (oid) {
             case Spki.RSA -> {
-                checkRsa(key);
+                checkRsaPrivate(key);
                 return new Parsed(der, KeyInfo.Kind.RSA, null);
             }
             case Spki.EC -> {
@@ -37,31 +49,127 @@ public final class Pkcs8 {
                     throw new InvalidJwtKeyException("The EC private key is on an unsupported curve; lcjwt supports"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
+                checkEcPrivate(key, curve);
                 return new Parsed(der, KeyInfo.Kind.EC, curve);
             }
             case Spki.ED25519 -> {
-                Der.Reader seed = new Der.Reader(key);
-                if (seed.bytes(Der.OCTET_STRING).length != 32) {
+                Der.Reader seedReader = new Der.Reader(key);
+                byte[] seed = seedReader.bytes(Der.OCTET_STRING);
+                seedReader.end();
+                if (seed.length != 32) {
                     throw new InvalidJwtKeyException("An Ed25519 private key is a 32-byte seed.");
                 }
-                return new Parsed(der, KeyInfo.Kind.ED25519, null);
+                if (info.hasMore() && info.peekTag() == 0xA0) {
+                    info.raw(); // attributes
+                }
+                if (!info.hasMore()) {
+                    return new Parsed(der, KeyInfo.Kind.ED25519, null);
+                }
+                // RFC 5958 publicKey [1]: OpenSSL 3.0 cannot read it, and neither library need agree
+                // with it, so libcrypto gets the seed alone and KeyFactory compares the public keys.
+                byte[] pub = info.bytes(0x81);
+                info.end();
+                if (pub.length != 33 || pub[0] != 0) {
+                    throw new InvalidJwtKeyException("The Ed25519 private key's publicKey must be 32 bytes.");
+                }
+                return new Parsed(ed25519(seed), KeyInfo.Kind.ED25519, null, Arrays.copyOfRange(pub, 1, 33));
             }
-            default -> throw new InvalidJwtKeyException("Private keys of algorithm " + oid + " are not supported.");
+            default -> throw new InvalidJwtKeyException("Private keys of algorithm " + Untrusted.text(oid) + " are not supported.");
         }
     }
 
-    private static void checkRsa(byte[] pkcs1) {
+    /**
+     * The public half by lcjwt's rules, then the relations between the members (RFC 8017 section
+     * 3.2), which aws-lc's parser checks and OpenSSL 3's does not: n = p·q, 0 < d < n,
+     * e·d ≡ 1 modulo p-1 and q-1, dp and dq are d reduced modulo p-1 and q-1, and qi·q ≡ 1 mod p.
+     * Primality is not tested (RSA_check_key would, at seconds per 8192-bit key on OpenSSL); a
+     * key that passes these signs exactly as its public half verifies.
+     */
+    private static void checkRsaPrivate(byte[] pkcs1) {
         Der.Reader outer = new Der.Reader(pkcs1);
         Der.Reader r = outer.read(Der.SEQUENCE);
-        r.integer();
+        outer.end();
+        BigInteger version = r.integer();
+        if (version.signum() != 0) {
+            throw new InvalidJwtKeyException("Multi-prime RSA keys (RSAPrivateKey version " + (version.bitLength() <= 8
+                    ? version : "?") + ") are not supported; lcjwt takes two-prime keys.");
+        }
         BigInteger n = r.integer();
         BigInteger e = r.integer();
         Spki.rsa(n, e);
+        BigInteger d = r.integer();
+        BigInteger p = r.integer();
+        BigInteger q = r.integer();
+        BigInteger dp = r.integer();
+        BigInteger dq = r.integer();
+        BigInteger qi = r.integer();
+        r.end();
+        String problem = rsaProblem(n, e, d, p, q, dp, dq, qi);
+        if (problem != null) {
+            throw new InvalidJwtKeyException("The RSA private key is inconsistent: " + problem + ". Its members come"
+                    + " from different keys or were altered; export the key again from its source.");
+        }
+    }
+
+    private static String rsaProblem(BigInteger n, BigInteger e, BigInteger d, BigInteger p, BigInteger q,
+            BigInteger dp, BigInteger dq, BigInteger qi) {
+        if (p.compareTo(BigInteger.ONE) <= 0 || q.compareTo(BigInteger.ONE) <= 0 || !p.multiply(q).equals(n)) {
+            return "n is not p·q";
+        }
+        if (d.signum() <= 0 || d.compareTo(n) >= 0) {
+            return "d is not between 1 and n-1";
+        }
+        BigInteger p1 = p.subtract(BigInteger.ONE);
+        BigInteger q1 = q.subtract(BigInteger.ONE);
+        if (!e.multiply(d).mod(p1).equals(BigInteger.ONE) || !e.multiply(d).mod(q1).equals(BigInteger.ONE)) {
+            return "d is not the inverse of e";
+        }
+        if (!d.mod(p1).equals(dp) || !d.mod(q1).equals(dq)) {
+            return "dp or dq is not d modulo p-1 or q-1";
+        }
+        if (qi.signum() <= 0 || qi.compareTo(p) >= 0 || !qi.multiply(q).mod(p).equals(BigInteger.ONE)) {
+            return "qi is not the inverse of q modulo p";
+        }
+        return null;
+    }
+
+    /**
+     * 0 &lt; d &lt; n (SEC 1 section 3.2.1), and inner curve parameters that agree with the outer
+     * ones. OpenSSL 3 takes d = 0 beside a given public point, and d = n or above without reducing
+     * the public half; aws-lc refuses both.
+     */
+    private static void checkEcPrivate(byte[] sec1, Curve curve) {
+        Der.Reader outer = new Der.Reader(sec1);
+        Der.Reader r = outer.read(Der.SEQUENCE);
+        outer.end();
+        if (!r.integer().equals(BigInteger.ONE)) {
+            throw new InvalidJwtKeyException("The EC private key (SEC 1 ECPrivateKey) must have version 1.");
+        }
+        byte[] d = r.bytes(Der.OCTET_STRING);
+        int start = 0;
+        while (start < d.length && d[start] == 0) {
+            start++;
+        }
+        byte[] order = curve.order();
+        int len = d.length - start;
+        boolean below = len < order.length
+                || (len == order.length && Arrays.compareUnsigned(d, start, d.length, order, 0, order.length) < 0);
+        if (len == 0 || !below) {
+            throw new InvalidJwtKeyException("The " + curve.jwkName + " private scalar d must be between 1 and n-1,"
+                    + " n being the curve's order (SEC 1 section 3.2.1); this one is " + (len == 0 ? "zero" : "n or more")
+                    + ".");
+        }
+        if (r.hasMore() && r.peekTag() == 0xA0) {
+            String inner = r.read(0xA0).oid();
+            if (!inner.equals(curve.oid)) {
+                throw new InvalidJwtKeyException("The EC private key names two curves: " + curve.jwkName + " outside and"
+                        + " another inside its ECPrivateKey.");
+            }
+        }
     }
 
     /** PKCS#1 RSAPrivateKey ("RSA PRIVATE KEY"). */
     public static Parsed fromPkcs1(byte[] der) {
-        checkRsa(der);
         return parse(Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(Spki.RSA), Der.nul()), Der.octets(der)));
     }
 
@@ -82,7 +190,7 @@ public final class Pkcs8 {
         }
         Curve curve = Curve.byOid(oid);
         if (curve == null) {
-            throw new InvalidJwtKeyException("The EC private key is on curve " + oid + "; lcjwt supports P-256, P-384,"
+            throw new InvalidJwtKeyException("The EC private key is on curve " + Untrusted.text(oid) + "; lcjwt supports P-256, P-384,"
                     + " P-521 and secp256k1.");
         }
         return parse(Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(Spki.EC), Der.oid(curve.oid)),

@@ -1,6 +1,7 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.InvalidJwtKeyException;
+import io.lcjwt.internal.Untrusted;
 
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -44,7 +45,7 @@ public final class Spki {
                 alg.end();
                 Curve curve = Curve.byOid(curveOid);
                 if (curve == null) {
-                    throw new InvalidJwtKeyException("The EC key is on curve " + curveOid + "; lcjwt supports"
+                    throw new InvalidJwtKeyException("The EC key is on curve " + Untrusted.text(curveOid) + "; lcjwt supports"
                             + " P-256, P-384, P-521 and secp256k1.");
                 }
                 return ec(curve, key);
@@ -55,7 +56,7 @@ public final class Spki {
             }
             case RSA_PSS -> throw new InvalidJwtKeyException("RSASSA-PSS-restricted keys (OID " + RSA_PSS + ") are not"
                     + " supported; export the key as a plain rsaEncryption key, which serves PS* too.");
-            default -> throw new InvalidJwtKeyException("Keys of algorithm " + oid + " are not supported; lcjwt takes"
+            default -> throw new InvalidJwtKeyException("Keys of algorithm " + Untrusted.text(oid) + " are not supported; lcjwt takes"
                     + " RSA, EC (P-256, P-384, P-521, secp256k1) and Ed25519 keys.");
         }
     }
@@ -122,6 +123,49 @@ public final class Spki {
         BigInteger e = r.integer();
         r.end();
         return rsa(n, e);
+    }
+
+    /**
+     * Which public-key encoding {@code der} has the shape of, whatever its algorithm or size: a
+     * SubjectPublicKeyInfo, an X.509 certificate or a PKCS#1 RSAPublicKey, each as one whole DER
+     * element; null when it is none of them. For refusing such bytes as HMAC secrets: the
+     * structure must match to the last byte, which random secrets do not.
+     */
+    public static String publicKeyShape(byte[] der) {
+        if (der.length < 8 || der[0] != Der.SEQUENCE) {
+            return null;
+        }
+        try {
+            Der.Reader outer = new Der.Reader(der);
+            Der.Reader top = outer.read(Der.SEQUENCE);
+            outer.end();
+            switch (top.peekTag()) {
+                case Der.SEQUENCE -> {
+                    Der.Reader first = top.read(Der.SEQUENCE);
+                    if (top.peekTag() == Der.BIT_STRING) {
+                        first.oid(); // AlgorithmIdentifier { algorithm, parameters }
+                        top.raw();
+                        top.end();
+                        return "a DER SubjectPublicKeyInfo";
+                    }
+                    top.read(Der.SEQUENCE); // signatureAlgorithm
+                    top.bytes(Der.BIT_STRING); // signatureValue
+                    top.end();
+                    return "a DER X.509 certificate";
+                }
+                case Der.INTEGER -> {
+                    top.integer();
+                    top.integer();
+                    top.end();
+                    return "a DER PKCS#1 RSA public key";
+                }
+                default -> {
+                    return null;
+                }
+            }
+        } catch (InvalidJwtKeyException notThatShape) {
+            return null;
+        }
     }
 
     /** The SubjectPublicKeyInfo inside an X.509 certificate (RFC 5280 section 4.1). */
