@@ -6,7 +6,6 @@
 module io.lcjwt {
     requires io.lcjwt.bindings;
     requires com.fasterxml.jackson.core;
-    requires com.fasterxml.jackson.jr.ob;
     requires java.net.http;
 
     exports io.lcjwt;

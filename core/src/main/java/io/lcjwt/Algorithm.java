@@ -8,6 +8,8 @@ import java.util.Objects;
  *
  * <p>A verifier takes an explicit allow-list of these; a token whose {@code alg} is not on it is
  * refused before any signature work.
+ *
+ * <p>An enum: immutable and thread-safe.
  */
 public enum Algorithm {
     /** HMAC with SHA-256. */
@@ -63,20 +65,12 @@ public enum Algorithm {
         this.hashBytes = hashBytes;
     }
 
-    /**
-     * The {@code alg} header value.
-     *
-     * @return the JWS name, such as {@code HS256}
-     */
+    /** {@return the {@code alg} header value, such as {@code HS256}} */
     public String jwsName() {
         return jwsName;
     }
 
-    /**
-     * How the algorithm uses its key.
-     *
-     * @return the key family
-     */
+    /** {@return how the algorithm uses its key} */
     public Family family() {
         return family;
     }
@@ -100,8 +94,9 @@ public enum Algorithm {
      * Algorithm alg = Algorithm.fromJwsName("RS256");   // RS256; "rs256" gives null
      * }</pre>
      *
-     * @param name the {@code alg} value, such as {@code HS256}
-     * @return the algorithm, or {@code null} if {@code name} is not exactly one of theirs
+     * @param name an {@code alg} header value, such as {@code HS256}
+     * @return the algorithm, or {@code null} when lcjwt has none of exactly that name
+     *         ({@code none} included)
      * @throws NullPointerException if {@code name} is null
      */
     public static Algorithm fromJwsName(String name) {

@@ -7,7 +7,11 @@ package io.lcjwt;
 public final class AlgorithmNotAllowedException extends JwtException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was wrong, as a sentence */
+    /**
+     * Makes an algorithm refusal.
+     *
+     * @param message what was wrong, as a sentence
+     */
     public AlgorithmNotAllowedException(String message) {
         super(message);
     }

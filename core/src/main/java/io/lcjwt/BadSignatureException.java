@@ -6,12 +6,18 @@ package io.lcjwt;
 public final class BadSignatureException extends JwtException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was wrong, as a sentence */
+    /**
+     * Makes a signature refusal.
+     *
+     * @param message what was wrong, as a sentence
+     */
     public BadSignatureException(String message) {
         super(message);
     }
 
     /**
+     * Makes a signature refusal caused by another failure.
+     *
      * @param message what was wrong, as a sentence
      * @param cause the underlying failure
      */

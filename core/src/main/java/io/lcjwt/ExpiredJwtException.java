@@ -68,11 +68,7 @@ public final class ExpiredJwtException extends JwtException {
         this.payload = Arrays.copyOfRange(payload, off, off + len);
     }
 
-    /**
-     * The token's expiry.
-     *
-     * @return the token's {@code exp}
-     */
+    /** {@return the token's {@code exp}} */
     public Instant expiredAt() {
         return expiredAt;
     }

@@ -9,10 +9,11 @@ package io.lcjwt;
 public final class InvalidClaimException extends JwtException {
     private static final long serialVersionUID = 1L;
 
+    /** The name of the claim that was refused. */
     private final String claim;
 
     /**
-     * Makes the exception.
+     * Makes a refusal of a wrong claim.
      *
      * @param claim the claim's name
      * @param message what was wrong, as a sentence
@@ -22,11 +23,7 @@ public final class InvalidClaimException extends JwtException {
         this.claim = claim;
     }
 
-    /**
-     * The claim that was refused.
-     *
-     * @return its name, such as {@code aud}
-     */
+    /** {@return the claim's name, such as {@code aud}} */
     public String claim() {
         return claim;
     }

@@ -9,6 +9,7 @@ package io.lcjwt;
 public final class InvalidHeaderException extends JwtException {
     private static final long serialVersionUID = 1L;
 
+    /** The name of the header parameter that was refused. */
     private final String parameter;
 
     /**

@@ -8,12 +8,18 @@ package io.lcjwt;
 public final class InvalidJwtKeyException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was wrong, as a sentence */
+    /**
+     * Makes a key refusal.
+     *
+     * @param message what was wrong, as a sentence
+     */
     public InvalidJwtKeyException(String message) {
         super(message);
     }
 
     /**
+     * Makes a key refusal caused by another failure.
+     *
      * @param message what was wrong, as a sentence
      * @param cause the underlying failure
      */

@@ -27,13 +27,19 @@ import java.util.Set;
  * <p>{@link #parse} is strict: any key lcjwt would not verify with is an error. {@link
  * #parseLenient} is for documents fetched from an identity provider: keys that are merely unusable
  * here (weak, {@code use} other than {@code sig}, {@code key_ops} without {@code verify},
- * unsupported type or curve, symmetric) are skipped and counted, but private key members,
- * duplicate {@code kid}s, invalid JSON and a set with no usable key still fail the document.
- * A JWK's {@code alg}, when present, restricts its key to that algorithm.
+ * unsupported type or curve) are skipped and counted, but private key members, symmetric
+ * ({@code oct}) keys, duplicate {@code kid}s, invalid JSON and a set with no usable key still
+ * fail the document. A JWK's {@code alg}, when present, restricts its key to that algorithm.
  *
  * <p>Both refuse a set of more than 100 keys, or with a key of more than 64 members (a JWK has
  * about a dozen), so that a hostile document costs a bounded amount of work per key (the
  * {@link JwksClient} also caps the size of what it fetches).
+ *
+ * <p>A set is immutable and thread-safe. It has no native state of its own and no
+ * {@code close()}: the keys hold that. Keys made by {@link #parse} or {@link #parseLenient}
+ * are freed by the {@link java.lang.ref.Cleaner} once unreachable, or at once with
+ * {@code set.keys().forEach(JwtKey::close)}; after that, verifiers built on them fail their next
+ * decode with {@link IllegalStateException} (see {@link JwtKey}).
  */
 public final class JwkSet {
 
@@ -53,9 +59,10 @@ public final class JwkSet {
     }
 
     /**
-     * A set of the given keys (for publishing, or to verify with).
+     * A set of the given keys (for publishing, or to verify with). The keys stay the caller's: the
+     * set does not copy or close them.
      *
-     * @param keys the keys, whose {@code kid}s must be unique
+     * @param keys the keys; their {@code kid}s, where present, must be unique
      * @return the set, in the given order
      * @throws NullPointerException if {@code keys} or one of its elements is null
      * @throws InvalidJwtKeyException if two keys have the same {@code kid}
@@ -71,24 +78,32 @@ public final class JwkSet {
     }
 
     /**
-     * Parses a JWK set; any key lcjwt cannot verify with is an error.
+     * Parses a JWK set strictly: any key lcjwt cannot verify with is an error.
      *
-     * @param json the JWK set document
-     * @return the set, in document order
+     * @param json a JWK set document, {@code {"keys":[...]}}
+     * @return the set, in document order; its keys are new and own native state until closed
      * @throws NullPointerException if {@code json} is null
-     * @throws InvalidJwtKeyException if the document or any key in it is refused
+     * @throws InvalidJwtKeyException if the document is not valid JSON, has no {@code keys} array,
+     *         has more than 100 keys or a key with more than 64 members, holds a key lcjwt would
+     *         not verify with, private or symmetric key material, or two keys with the same
+     *         {@code kid}; the message names the key
      */
     public static JwkSet parse(String json) {
         return parse(Objects.requireNonNull(json, "json"), false);
     }
 
     /**
-     * Parses a fetched JWK set, skipping (and counting) keys that are unusable here.
+     * Parses a fetched JWK set, skipping (and counting in {@link #skipped()}) keys that are
+     * unusable here.
      *
-     * @param json the JWK set document
-     * @return the usable keys, in document order
+     * @param json a JWK set document, {@code {"keys":[...]}}
+     * @return the set of usable keys, in document order; they are new and own native state
+     *         until closed
      * @throws NullPointerException if {@code json} is null
-     * @throws InvalidJwtKeyException if the document is refused, or has no usable key
+     * @throws InvalidJwtKeyException if the document is not valid JSON, has no {@code keys} array,
+     *         has more than 100 keys or a key with more than 64 members, holds private or
+     *         symmetric key material or two keys with the same {@code kid}, or has no usable key
+     *         at all
      */
     public static JwkSet parseLenient(String json) {
         return parse(Objects.requireNonNull(json, "json"), true);
@@ -185,12 +200,14 @@ public final class JwkSet {
         }
     }
 
-    /** The keys, in document order. */
+    /** {@return the keys, in document order (unmodifiable)} */
     public List<JwtKey> keys() {
         return keys;
     }
 
-    /** How many keys {@link #parseLenient} skipped as unusable. */
+    /**
+     * {@return how many keys {@link #parseLenient} skipped as unusable (0 for the other factories)}
+     */
     public int skipped() {
         return skipped;
     }
@@ -198,8 +215,8 @@ public final class JwkSet {
     /**
      * The key with this exact {@code kid}.
      *
-     * @param kid the key id, compared exactly
-     * @return the key, or empty if no key has that id
+     * @param kid a key id, compared exactly (case-sensitive)
+     * @return the key, or empty when the set has none with that {@code kid}
      * @throws NullPointerException if {@code kid} is null
      */
     public Optional<JwtKey> byKeyId(String kid) {
@@ -216,6 +233,9 @@ public final class JwkSet {
      * The set as JSON for publishing: public members only (EC coordinates at full width),
      * {@code kid}, {@code use: sig}, and {@code alg} when the key serves exactly one algorithm.
      * Secret keys are never published.
+     *
+     * @return the JWK set document
+     * @throws IllegalStateException if the set holds a {@link JwtSecretKey}
      */
     public String toJson() {
         List<Object> out = new ArrayList<>();

@@ -53,17 +53,23 @@ import javax.net.ssl.SSLContext;
  *       present; no {@code synchronized} anywhere, so virtual threads are never pinned.</li>
  * </ul>
  * Fetched documents are parsed with {@link JwkSet#parseLenient}.
+ *
+ * <p>A client is thread-safe: build one per URL and share it between verifiers and threads.
+ * {@link #close()} shuts its HTTP client down, so no fetch succeeds afterwards: verifiers built
+ * on it go on serving the keys already fetched as through an outage (while fresh, then for up
+ * to {@code maxStale} past their expiry) and then fail with {@link JwksUnavailableException}.
+ * Close it when the verifiers built on it are no longer used.
  */
 public final class JwksClient implements AutoCloseable {
 
     /**
-     * What a service may want to log or export.
+     * What a service may want to log or export about the fetches so far: an immutable snapshot.
      *
-     * @param lastAttempt when the last fetch started, or null
-     * @param lastSuccess when the last fetch succeeded, or null
-     * @param keyCount how many keys are being served
-     * @param fetches fetches started so far
-     * @param failures fetches failed so far
+     * @param lastAttempt when the last fetch started, or null before the first
+     * @param lastSuccess when a fetch last succeeded, or null if none has
+     * @param keyCount how many keys are served now (0 before the first success)
+     * @param fetches how many fetches were started
+     * @param failures how many of them failed
      * @param lastError why the last fetch failed, in words; null after a success
      */
     public record Metrics(Instant lastAttempt, Instant lastSuccess, int keyCount, long fetches, long failures,
@@ -111,10 +117,10 @@ public final class JwksClient implements AutoCloseable {
     }
 
     /**
-     * A builder for the JWKS document at {@code uri}.
+     * A builder for the JWKS document at a URL.
      *
-     * @param uri https, or http to a loopback address (for tests)
-     * @return the builder
+     * @param uri the JWKS URL: https, or http to a literal loopback address (for tests)
+     * @return a new builder
      * @throws NullPointerException if {@code uri} is null
      * @throws IllegalArgumentException for any other scheme, or plain http to another host
      */
@@ -122,41 +128,35 @@ public final class JwksClient implements AutoCloseable {
         return new Builder(uri);
     }
 
-    /**
-     * The JWKS URL.
-     *
-     * @return the URL given to the builder
-     */
+    /** {@return the JWKS URL} */
     public URI uri() {
         return uri;
     }
 
     /**
-     * Fetches now, waiting for the result (or joining the fetch already running).
+     * Fetches now, waiting for the result (at most the builder's {@code timeout}, plus a second),
+     * or joining the fetch already running.
      *
-     * @return the keys fetched
-     * @throws JwksUnavailableException if the fetch fails; the message names the failure
+     * @return the keys just fetched, which are served from now on
+     * @throws JwksUnavailableException if the fetch failed, the message naming the failure; the
+     *         keys served before stay in place
      */
     public JwkSet refresh() {
         return await(startFetch()).set();
     }
 
     /**
-     * The keys currently served, fetching first if none were ever fetched or they are past
-     * {@code maxStale}.
+     * The keys currently served, fetching first if none were ever fetched or they expired more
+     * than {@code maxStale} ago.
      *
-     * @return the keys
+     * @return the current key set
      * @throws JwksUnavailableException if no usable keys could be had; the message names why
      */
     public JwkSet current() {
         return snapshot().set();
     }
 
-    /**
-     * Counters and times of the fetches so far.
-     *
-     * @return a snapshot of the counters
-     */
+    /** {@return counters and times of the fetches so far, as one consistent-enough snapshot} */
     public Metrics metrics() {
         Snapshot s = snap;
         long a = lastAttempt;
@@ -339,7 +339,10 @@ public final class JwksClient implements AutoCloseable {
         }
     }
 
-    /** Stops the HTTP client; fetches in flight fail. */
+    /**
+     * Stops the HTTP client; fetches in flight fail. Idempotent; see the class description for
+     * what it means for verifiers built on this client.
+     */
     @Override
     public void close() {
         http.shutdownNow();
@@ -389,7 +392,7 @@ public final class JwksClient implements AutoCloseable {
         }
     }
 
-    /** Configures a {@link JwksClient}. */
+    /** Configures a {@link JwksClient}. Not thread-safe; the client it builds is. */
     public static final class Builder {
         private final URI uri;
         private Duration connectTimeout = Duration.ofMillis(2500);
@@ -463,11 +466,11 @@ public final class JwksClient implements AutoCloseable {
         }
 
         /**
-         * Largest document accepted (default 1 MiB).
+         * Largest document accepted (default 1 MiB); a larger one is a failed fetch.
          *
-         * @param bytes at least 1024
+         * @param bytes the cap, at least 1024
          * @return this builder
-         * @throws IllegalArgumentException if {@code bytes} is under 1024
+         * @throws IllegalArgumentException if {@code bytes} is below 1024
          */
         public Builder maxResponseBytes(int bytes) {
             if (bytes < 1024) {
@@ -478,11 +481,11 @@ public final class JwksClient implements AutoCloseable {
         }
 
         /**
-         * Bounds for a document's lifetime from {@code Cache-Control: max-age} (default 1 minute
-         * .. 1 day); a refresh starts at 90% of the lifetime.
+         * Bounds for a document's lifetime from {@code Cache-Control: max-age} (default 1 minute to
+         * 1 day); a refresh starts at 90% of the lifetime.
          *
-         * @param min positive, at most {@code max}
-         * @param max positive
+         * @param min the shortest lifetime, positive, at most {@code max}
+         * @param max the longest lifetime, positive
          * @return this builder
          * @throws NullPointerException if either is null
          * @throws IllegalArgumentException if either is zero or negative, or {@code min > max}
@@ -567,9 +570,9 @@ public final class JwksClient implements AutoCloseable {
         }
 
         /**
-         * The time source for expiry and staleness (default the system UTC clock).
+         * The time source for lifetimes, cooldown and staleness (default the system UTC clock).
          *
-         * @param clock the time source
+         * @param clock the clock
          * @return this builder
          * @throws NullPointerException if {@code clock} is null
          */
@@ -587,9 +590,10 @@ public final class JwksClient implements AutoCloseable {
         }
 
         /**
-         * Builds the client; nothing is fetched until the first decode.
+         * Builds the client. Nothing is fetched yet: the first decode, {@link JwksClient#current()} or
+         * {@link JwksClient#refresh()} fetches.
          *
-         * @return the client
+         * @return a client, thread-safe
          * @throws IllegalArgumentException if {@code maxStale} is shorter than {@code cooldown},
          *         or {@code defaultLifetime} lies outside the {@code lifetime} bounds
          */

@@ -7,12 +7,18 @@ package io.lcjwt;
 public final class JwksUnavailableException extends JwtException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was wrong, as a sentence */
+    /**
+     * Makes a refusal because no keys could be had.
+     *
+     * @param message what was wrong, as a sentence
+     */
     public JwksUnavailableException(String message) {
         super(message);
     }
 
     /**
+     * Makes a refusal because no keys could be had caused by another failure.
+     *
      * @param message what was wrong, as a sentence
      * @param cause the underlying failure
      */

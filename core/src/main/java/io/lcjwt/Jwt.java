@@ -10,6 +10,10 @@ import java.util.Objects;
  * String kid = jwt.header().keyId();
  * }</pre>
  *
+ * <p>The header is deeply immutable (and may be shared with other tokens that carry the same
+ * header); the claims object is a fresh one made for this call and shared with nothing (a
+ * {@code Map} result is modifiable), so it is as thread-safe as its own type.
+ *
  * @param header the verified JOSE header (deeply unmodifiable)
  * @param claims the claims, already checked ({@code exp}, {@code nbf}, {@code aud}, {@code iss}, required)
  * @param <T> the claims type: a {@code Map}, a record or a bean

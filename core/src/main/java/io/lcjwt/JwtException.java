@@ -33,6 +33,9 @@ package io.lcjwt;
  *
  * <p>Stack traces are not filled in: the message carries the reason, and a flood of bad tokens
  * should not cost a stack walk each.
+ *
+ * <p>Refusals carry only their message and, for some, a claim name or time; they hold no
+ * token bytes and no key, and can be logged or passed between threads freely.
  */
 public abstract sealed class JwtException extends RuntimeException
         permits MalformedJwtException, UnsupportedJwtException, AlgorithmNotAllowedException,

@@ -41,10 +41,11 @@ public record JwtHeader(Algorithm algorithm, String keyId, String type, Map<Stri
     }
 
     /**
-     * One header member.
+     * One header member, as read.
      *
      * @param name the member's name, such as {@code x5t}
-     * @return its value (unmodifiable if it is an object or an array), or null if absent or null
+     * @return its value (a {@code String}, {@code Boolean}, number, unmodifiable {@code List} or
+     *         unmodifiable {@code Map}), or null when the header has no such member or it is null
      * @throws NullPointerException if {@code name} is null
      */
     public Object get(String name) {

@@ -1,16 +1,34 @@
 package io.lcjwt;
 
 /**
- * A key lcjwt signs or verifies with. Keys are immutable and thread-safe; their native state
- * (libcrypto contexts) is freed by {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the
- * key (and every key that shares its native state through {@code withKeyId}) is unreachable. Closing is idempotent; using a closed key throws {@link IllegalStateException}.
+ * A key lcjwt signs or verifies with: a {@link JwtSecretKey} (HMAC), a {@link JwtPublicKey}
+ * (verify only) or a {@link JwtPrivateKey} (sign, and verify too). Every key serves only the
+ * algorithms of its kind ({@link #supports(Algorithm)}), so a token can never choose how its
+ * key is used.
+ *
+ * <p>Keys are immutable and thread-safe: share one key between any number of verifiers, signers
+ * and threads. Their native state (libcrypto key objects and contexts) is freed by
+ * {@link #close()}, or by a {@link java.lang.ref.Cleaner} once the key, and every key that
+ * shares its native state through {@code withKeyId}, is unreachable. Closing is idempotent.
+ * A use already running when {@code close()} is called finishes with the intact key; later
+ * uses throw {@link IllegalStateException} (a programming error, not a token refusal): every
+ * decode or sign that would use the key, through any verifier or signer built on it, and
+ * building a new verifier or signer on it. The native state is freed only when the last use
+ * ends. Close a key only when nothing that was built on it will be used again.
  */
 public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPublicKey, JwtPrivateKey {
 
-    /** The key id ({@code kid}), or null. */
+    /** {@return the key id ({@code kid}), or null when the key has none} */
     String keyId();
 
-    /** Whether this key can sign or verify with {@code algorithm}. */
+    /**
+     * Whether this key can sign or verify with an algorithm.
+     *
+     * @param algorithm a JWS algorithm
+     * @return true when the key's kind and size fit it: an HMAC secret at least as long as the
+     *         hash for HS*, an RSA key for RS* and PS*, an EC key for the ES algorithm of its curve,
+     *         an Ed25519 key for EdDSA (and only the JWK's {@code alg}, if it named one)
+     */
     boolean supports(Algorithm algorithm);
 
     /**
@@ -23,23 +41,28 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      * JwtKey key = JwtKey.fromJwk("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"...\",\"y\":\"...\"}");
      * }</pre>
      *
-     * @param json the JWK as JSON text
-     * @return a {@link JwtSecretKey}, {@link JwtPrivateKey} or {@link JwtPublicKey}
+     * @param json one JWK, a JSON object
+     * @return a new {@link JwtSecretKey}, {@link JwtPrivateKey} or {@link JwtPublicKey}, which
+     *         owns native state until it is closed
      * @throws NullPointerException if {@code json} is null
-     * @throws InvalidJwtKeyException if the JWK is malformed,
-     *         unsupported, weak or inconsistent
+     * @throws InvalidJwtKeyException if the JWK is malformed, unsupported, weak or inconsistent
      */
     static JwtKey fromJwk(String json) {
         JwtPublicKey.requireKey(json, "json");
         return Keys.fromJwk(json);
     }
 
-    /** The RFC 7638 thumbprint of the key (of its public half for private keys). */
+    /**
+     * The RFC 7638 thumbprint of the key (of its public half for private keys).
+     *
+     * @return the SHA-256 thumbprint, base64url without padding
+     */
     String thumbprint();
 
     /**
-     * Frees the native state now. A key and the keys made from it by {@code withKeyId} share
-     * one native key, so closing any of them closes them all.
+     * Frees the native state now. Idempotent. A key and the keys made from it by
+     * {@code withKeyId} share one native key, so closing any of them closes them all; see the
+     * class description for what it means for verifiers and signers built on this key.
      */
     @Override
     void close();

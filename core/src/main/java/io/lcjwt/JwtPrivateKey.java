@@ -24,6 +24,10 @@ import java.lang.ref.Cleaner;
  * libcryptos: RSA members that fail n = p·q or the d, dp, dq, qi relations, an EC scalar outside
  * 1..n-1 or beside another key's public point, an Ed25519 seed beside another key's public key.
  * {@code toString} never shows key material.
+ *
+ * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
+ * what it means for signers built on it. Keys returned by {@link #publicKey()} are separate
+ * objects with native state of their own.
  */
 public final class JwtPrivateKey implements JwtKey {
 
@@ -50,13 +54,16 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
-     * From PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or {@code EC PRIVATE KEY} (SEC1).
+     * A private key from PEM: {@code PRIVATE KEY} (PKCS#8), {@code RSA PRIVATE KEY} (PKCS#1) or
+     * {@code EC PRIVATE KEY} (SEC1).
      *
-     * @param pem the PEM text, holding exactly one unencrypted private key block
-     * @return the key
+     * @param pem the text of exactly one unencrypted private key block (for SEC1, optionally
+     *        after an {@code EC PARAMETERS} block)
+     * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code pem} is null
-     * @throws InvalidJwtKeyException if the input is not one private key block, encrypted,
-     *         or the key is refused (weak, unsupported, or its members do not belong together)
+     * @throws InvalidJwtKeyException if the text holds no such key or more than one, the key is
+     *         encrypted, or it is refused (weak, unsupported, or its members do not belong
+     *         together)
      */
     public static JwtPrivateKey fromPem(String pem) {
         JwtPublicKey.requireKey(pem, "pem");
@@ -64,12 +71,13 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
-     * From a DER PKCS#8 PrivateKeyInfo.
+     * A private key from a DER PKCS#8 PrivateKeyInfo.
      *
-     * @param pkcs8 the DER encoding (copied)
-     * @return the key
+     * @param pkcs8 the DER bytes, copied
+     * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code pkcs8} is null
-     * @throws InvalidJwtKeyException if the input is not PKCS#8, or the key is refused
+     * @throws InvalidJwtKeyException if the bytes are not one PrivateKeyInfo, or the key is refused
+     *         (weak, unsupported, or its members do not belong together)
      */
     public static JwtPrivateKey fromDer(byte[] pkcs8) {
         JwtPublicKey.requireKey(pkcs8, "pkcs8");
@@ -124,7 +132,7 @@ public final class JwtPrivateKey implements JwtKey {
      * algorithm's curve for ES*, Ed25519 for EdDSA. For tests and tools.
      *
      * @param algorithm an RS, PS, ES or EdDSA algorithm (for HS*, see {@link JwtSecretKey#generate})
-     * @return the key
+     * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code algorithm} is null
      * @throws InvalidJwtKeyException if {@code algorithm} is an HMAC algorithm
      */
@@ -134,18 +142,18 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
-     * A fresh RSA key of {@code bits} (2048..8192).
+     * A fresh RSA key of a given size.
      *
-     * @param bits the modulus size, a multiple of 8 from 2048 to 8192
-     * @return the key
-     * @throws InvalidJwtKeyException if {@code bits} is out of range
+     * @param bits the modulus size: 2048 to 8192, a multiple of 8
+     * @return a new key, which owns native state until it is closed
+     * @throws InvalidJwtKeyException if {@code bits} is outside 2048..8192 or not a multiple of 8
      */
     public static JwtPrivateKey generateRsa(int bits) {
         return new JwtPrivateKey(KeyFactory.generate(Algorithm.RS256, bits, null));
     }
 
     /**
-     * The same key with the given {@code kid} (also given to {@link #publicKey()}). The new key
+     * The same key with another {@code kid} (also given to its {@link #publicKey()}). The new key
      * shares this key's native state rather than parse the key again, so
      * {@code JwtPrivateKey.fromPem(pem).withKeyId("k1")} costs one native key, not two: closing
      * either key closes both, and otherwise the state is freed once both are unreachable.
@@ -163,7 +171,7 @@ public final class JwtPrivateKey implements JwtKey {
                 true), parts.pkcs8(), parts.pub()), shared);
     }
 
-    /** The matching public key (with this key's {@code kid}). */
+    /** {@return the matching public key (with this key's {@code kid}), a new key of its own} */
     public JwtPublicKey publicKey() {
         return new JwtPublicKey(KeyFactory.publicFromInfo(parts.pub(), keyId(), parts.key().restriction()));
     }
@@ -185,12 +193,16 @@ public final class JwtPrivateKey implements JwtKey {
         return parts.key().supports(algorithm);
     }
 
-    /** The DER PKCS#8 PrivateKeyInfo. Handle with care: it is the secret. */
+    /**
+     * {@return the DER PKCS#8 PrivateKeyInfo, a fresh copy; handle with care: it is the secret}
+     */
     public byte[] toDer() {
         return parts.pkcs8().clone();
     }
 
-    /** The private JWK, with {@code d} (and the RSA CRT members). Handle with care: it is the secret. */
+    /**
+     * {@return the private JWK, with {@code d} (and the RSA CRT members); handle with care: it is the secret}
+     */
     public String toJwk() {
         java.util.Map<String, Object> m = KeyFactory.privateMembers(parts.pkcs8(), parts.pub());
         if (keyId() != null) {
@@ -199,7 +211,11 @@ public final class JwtPrivateKey implements JwtKey {
         return Jwk.toJson(m);
     }
 
-    /** The RFC 7638 thumbprint of the public half. */
+    /**
+     * The RFC 7638 thumbprint of the public half.
+     *
+     * @return the SHA-256 thumbprint, base64url without padding
+     */
     public String thumbprint() {
         return Jwk.thumbprint(Jwk.publicMembers(parts.pub()));
     }

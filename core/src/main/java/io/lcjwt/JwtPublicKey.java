@@ -25,6 +25,9 @@ import java.util.Map;
  * Ed25519 keys that are not canonical or of small order; private keys; PEM text holding more
  * than one block. A key serves only algorithms of its kind: an RSA key RS* and PS*, an EC key the
  * one ES algorithm of its curve, an Ed25519 key EdDSA.
+ *
+ * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
+ * what it means for verifiers built on it.
  */
 public final class JwtPublicKey implements JwtKey {
 
@@ -50,12 +53,14 @@ public final class JwtPublicKey implements JwtKey {
     }
 
     /**
-     * From PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or {@code CERTIFICATE}.
+     * A public key from PEM: {@code PUBLIC KEY} (SPKI), {@code RSA PUBLIC KEY} (PKCS#1) or
+     * {@code CERTIFICATE} (its key is taken; the certificate itself is not validated).
      *
-     * @param pem the PEM text, holding exactly one such block
-     * @return the key
+     * @param pem the text of exactly one PEM block
+     * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code pem} is null
-     * @throws InvalidJwtKeyException if the input is not one public key block, or the key is refused
+     * @throws InvalidJwtKeyException if the text is not one such block, or the key is refused (see
+     *         the class description)
      */
     public static JwtPublicKey fromPem(String pem) {
         requireKey(pem, "pem");
@@ -63,12 +68,13 @@ public final class JwtPublicKey implements JwtKey {
     }
 
     /**
-     * From a DER SubjectPublicKeyInfo.
+     * A public key from a DER SubjectPublicKeyInfo.
      *
-     * @param spki the DER encoding (copied)
-     * @return the key
+     * @param spki the DER bytes, copied
+     * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code spki} is null
-     * @throws InvalidJwtKeyException if the input is not a SubjectPublicKeyInfo, or the key is refused
+     * @throws InvalidJwtKeyException if the bytes are not one SubjectPublicKeyInfo, or the key is
+     *         refused (see the class description)
      */
     public static JwtPublicKey fromDer(byte[] spki) {
         requireKey(spki, "spki");
@@ -151,7 +157,7 @@ public final class JwtPublicKey implements JwtKey {
         return impl.supports(algorithm);
     }
 
-    /** {@code RSA}, {@code EC} or {@code OKP}, as in a JWK's {@code kty}. */
+    /** {@return {@code RSA}, {@code EC} or {@code OKP}, as in a JWK's {@code kty}} */
     public String keyType() {
         return switch (impl.info().kind()) {
             case RSA -> "RSA";
@@ -160,24 +166,29 @@ public final class JwtPublicKey implements JwtKey {
         };
     }
 
-    /** The key size in bits (the modulus for RSA, the field for EC, 256 for Ed25519). */
+    /** {@return the key size in bits (the modulus for RSA, the field for EC, 256 for Ed25519)} */
     public int bits() {
         return impl.info().bits();
     }
 
-    /** The DER SubjectPublicKeyInfo. */
+    /** {@return the DER SubjectPublicKeyInfo, a fresh copy} */
     public byte[] toDer() {
         return impl.info().spki().clone();
     }
 
-    /** PEM {@code PUBLIC KEY}. */
+    /** {@return the key as a PEM {@code PUBLIC KEY} block, ending in a newline} */
     public String toPem() {
         return "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(impl.info().spki())
                 + "\n-----END PUBLIC KEY-----\n";
     }
 
-    /** The public JWK: {@code kty}, the public members (EC coordinates at full width), and {@code kid}. */
+    /**
+     * The public JWK.
+     *
+     * @return a JSON object with {@code kty}, the public members (EC coordinates at full width),
+     *         and {@code kid} and {@code alg} when the key has them
+     */
     public String toJwk() {
         Map<String, Object> m = Jwk.publicMembers(impl.info());
         if (keyId() != null) {
@@ -189,7 +200,11 @@ public final class JwtPublicKey implements JwtKey {
         return Jwk.toJson(m);
     }
 
-    /** The RFC 7638 JWK thumbprint (SHA-256, base64url). */
+    /**
+     * The RFC 7638 JWK thumbprint.
+     *
+     * @return the SHA-256 thumbprint, base64url without padding
+     */
     public String thumbprint() {
         return Jwk.thumbprint(Jwk.publicMembers(impl.info()));
     }

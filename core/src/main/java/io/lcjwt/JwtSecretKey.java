@@ -37,6 +37,9 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>The key is absorbed into libcrypto once per hash and context; verification then only
  * restarts a pooled context. The secret never appears in {@code toString} or in messages.
+ *
+ * <p>Immutable and thread-safe. {@link #close()} frees the native state and wipes the copy of
+ * the secret; see {@link JwtKey} for what it means for verifiers and signers built on the key.
  */
 public final class JwtSecretKey implements JwtKey {
 
@@ -71,12 +74,12 @@ public final class JwtSecretKey implements JwtKey {
     }
 
     /**
-     * An HMAC secret of at least 32 bytes (copied).
+     * An HMAC secret of at least 32 bytes.
      *
-     * @param secret the secret bytes
-     * @return the key
+     * @param secret the secret, copied (the caller may wipe its array afterwards)
+     * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code secret} is null
-     * @throws InvalidJwtKeyException if the secret is shorter than 32 bytes, or looks like a public key
+     * @throws InvalidJwtKeyException if it is shorter than 32 bytes, or looks like a public key
      */
     public static JwtSecretKey of(byte[] secret) {
         check(secret, false);
@@ -174,9 +177,10 @@ public final class JwtSecretKey implements JwtKey {
     /**
      * A secret shorter than its algorithm's hash, for legacy systems only: such keys can be
      * brute-forced far more cheaply than the algorithm promises. Empty secrets are still refused.
+     * It serves every HS algorithm, whatever its length.
      *
-     * @param secret the secret bytes (copied)
-     * @return the key, which serves every HMAC algorithm whatever its length
+     * @param secret the secret, copied
+     * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code secret} is null
      * @throws InvalidJwtKeyException if the secret is empty, or looks like a public key
      */
@@ -326,7 +330,7 @@ public final class JwtSecretKey implements JwtKey {
         return impl.keyId();
     }
 
-    /** The secret's length in bytes. */
+    /** {@return the secret's length in bytes} */
     public int length() {
         return hmac.length();
     }

@@ -65,23 +65,20 @@ public final class JwtSigner {
         return new Builder(Objects.requireNonNull(key, "key"));
     }
 
-    /**
-     * The algorithm this signer uses.
-     *
-     * @return the signing algorithm
-     */
+    /** {@return the algorithm this signer uses} */
     public Algorithm algorithm() {
         return algorithm;
     }
 
     /**
-     * Signs {@code claims}: a {@code Map<String, ?>}, a record or a bean (public getters).
+     * Signs claims: a {@code Map<String, ?>}, a record or a bean (public getters).
      * Members are strings, numbers, booleans, nulls, lists, arrays, maps, records and beans, and the
      * JDK types named in the class description; any other JDK type ({@code LocalDate},
      * {@code Optional}, {@code Duration}...) is refused rather than guessed at.
      *
-     * @param claims the claims set
-     * @return the compact JWS
+     * @param claims the claims set; {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime}
+     *        and {@code Date} values become NumericDates
+     * @return the compact JWS, {@code header.payload.signature}
      * @throws NullPointerException if {@code claims} is null
      * @throws IllegalArgumentException if the claims cannot be written as JSON that lcjwt reads
      *         back: NaN or an infinity, a number longer than 100 characters, a string or name
@@ -152,9 +149,9 @@ public final class JwtSigner {
         }
 
         /**
-         * The signing algorithm (mandatory).
+         * The signing algorithm (mandatory). A later call replaces an earlier one.
          *
-         * @param algorithm the algorithm, one the key can serve
+         * @param algorithm one the key supports
          * @return this builder
          * @throws NullPointerException if {@code algorithm} is null
          */
@@ -175,9 +172,10 @@ public final class JwtSigner {
         }
 
         /**
-         * The header's {@code typ} (default {@code JWT}).
+         * The header's {@code typ} (default {@code JWT} for {@link JwtSigner#sign}, none for
+         * {@link JwtSigner#signContent}).
          *
-         * @param type the media type, or null to leave {@code typ} out
+         * @param type the media type, such as {@code at+jwt}, or null to leave {@code typ} out
          * @return this builder
          */
         public Builder type(String type) {
@@ -187,14 +185,15 @@ public final class JwtSigner {
         }
 
         /**
-         * Adds a header parameter. {@code alg}, {@code kid} and {@code typ} have their own methods;
+         * Adds a header parameter, after {@code alg}, {@code typ} and {@code kid}; adding the same name
+         * again replaces its value. {@code alg}, {@code kid} and {@code typ} have their own methods;
          * {@code crit}, {@code b64} and {@code zip} are refused, as lcjwt would refuse such tokens.
          *
          * @param name the parameter's name
          * @param value its value (anything {@link JwtSigner#sign} can write), or null
          * @return this builder
          * @throws NullPointerException if {@code name} is null
-         * @throws IllegalArgumentException if {@code name} is reserved
+         * @throws IllegalArgumentException if {@code name} is one of the six reserved above
          */
         public Builder header(String name, Object value) {
             if (RESERVED.contains(Objects.requireNonNull(name, "name"))) {

@@ -66,10 +66,11 @@ public final class JwtVerifier {
     }
 
     /**
-     * A builder for a verifier over one key.
+     * A builder for a verifier over one key. A token's {@code kid}, if any, must match the key's
+     * {@code kid} when the key has one.
      *
-     * @param key the key tokens must be signed with
-     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @param key the key tokens must be signed with; it must stay open while the verifier is used
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code key} is null
      */
     public static Builder builder(JwtKey key) {
@@ -77,10 +78,11 @@ public final class JwtVerifier {
     }
 
     /**
-     * A builder for a verifier over several keys, selected by {@code kid}.
+     * A builder for a verifier over several keys, selected by the token's {@code kid}; a token
+     * without {@code kid} is accepted only when exactly one key serves its algorithm.
      *
-     * @param keys the keys, at least one
-     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @param keys the keys (copied), at least one; they must stay open while the verifier is used
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code keys} or one of its elements is null
      * @throws IllegalArgumentException if {@code keys} is empty
      */
@@ -97,10 +99,11 @@ public final class JwtVerifier {
     }
 
     /**
-     * A builder for a verifier over a JWKS URL's keys, fetched and refreshed by {@code client}.
+     * A builder for a verifier over a JWKS URL's keys, fetched and refreshed by a client.
      *
-     * @param client the client that fetches the issuer's keys
-     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @param client the client that fetches the issuer's keys; closing it stops the refreshes
+     *        (see {@link JwksClient})
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code client} is null
      */
     public static Builder builder(JwksClient client) {
@@ -112,8 +115,8 @@ public final class JwtVerifier {
     /**
      * A builder for a verifier over a JWK set's keys, selected by {@code kid}.
      *
-     * @param set the keys
-     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @param set the set; its keys must stay open while the verifier is used
+     * @return a new builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code set} is null
      * @throws IllegalArgumentException if {@code set} holds no key
      */
@@ -124,12 +127,14 @@ public final class JwtVerifier {
     // ---- claims as a Map ------------------------------------------------------------------------
 
     /**
-     * Verifies {@code token} and returns its claims.
+     * Verifies a token and returns its claims.
      *
      * @param token a compact JWS
-     * @return the claims as an ordered map, the caller's own to modify (nothing in it is shared)
-     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException})
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @return the claims as an ordered map, the caller's own to modify (nothing in it is shared):
+     *         NumericDates as {@code Long} or {@code Double}, objects as maps, arrays as lists
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null token is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(CharSequence token) {
@@ -139,13 +144,14 @@ public final class JwtVerifier {
     /**
      * As {@link #decode(CharSequence)}, for the token in {@code token[off, off+len)}.
      *
-     * @param token holds a compact JWS as ASCII bytes
+     * @param token the bytes holding a compact JWS (US-ASCII)
      * @param off where the token starts
-     * @param len the token's length in bytes
-     * @return the claims as an ordered, modifiable map
-     * @throws JwtException if the token is refused (a null array is a {@link MalformedJwtException})
+     * @param len its length in bytes
+     * @return the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null array is a {@link MalformedJwtException})
      * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(byte[] token, int off, int len) {
@@ -153,13 +159,14 @@ public final class JwtVerifier {
     }
 
     /**
-     * As {@link #decode(CharSequence)}, for the token in the buffer's remaining bytes (its
-     * position is left alone).
+     * As {@link #decode(CharSequence)}, for the token in the buffer's remaining bytes. The
+     * buffer's position and limit are left alone.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @return the claims as an ordered, modifiable map
-     * @throws JwtException if the token is refused (a null buffer is a {@link MalformedJwtException})
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @param token a buffer whose remaining bytes are a compact JWS (US-ASCII)
+     * @return the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null buffer is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(ByteBuffer token) {
@@ -169,11 +176,12 @@ public final class JwtVerifier {
     /**
      * As {@link #decode(CharSequence)}, for the token in the segment.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @return the claims as an ordered, modifiable map
-     * @throws JwtException if the token is refused (a null segment is a {@link MalformedJwtException})
-     * @throws IllegalStateException if a key of this verifier has been closed, or the segment's
-     *         arena has been
+     * @param token a segment whose bytes are exactly a compact JWS (US-ASCII)
+     * @return the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null segment is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     @SuppressWarnings("unchecked")
     public Map<String, Object> decode(MemorySegment token) {
@@ -183,20 +191,28 @@ public final class JwtVerifier {
     // ---- claims as a record or bean --------------------------------------------------------------
 
     /**
-     * Verifies {@code token} and binds its claims to {@code type}: a record (canonical
+     * Verifies a token and binds its claims to {@code type}: a record (canonical
      * constructor), a bean (public no-argument constructor and setters) or {@code Map.class}.
-     * NumericDate claims bind to {@code Instant}, {@code long} or {@code double}; {@code aud} to
+     * NumericDate claims bind to {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime},
+     * {@code Date}, {@code long} or {@code double}; {@code aud} to
      * {@code String} or {@code List<String>}. Members the type does not declare are ignored.
+     * On the module path, the type's package must be opened to {@code io.lcjwt} (exported to it
+     * is enough when the type, its constructor and its setters are public); if it is not, the
+     * message names the line to add to which module-info.java.
      *
+     * @param <T> the claims type
      * @param token a compact JWS
      * @param type the class to bind the claims to
-     * @param <T> the claims type
-     * @return the claims, bound
-     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException};
-     *         a claim that cannot be bound to its member is an {@link InvalidClaimException})
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null token is a {@link MalformedJwtException}; a claim whose value does not
+     *         fit its member, such as {@code 300} for a {@code byte}, an
+     *         {@link InvalidClaimException} naming it)
      * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public <T> T decode(CharSequence token, Class<T> type) {
         Objects.requireNonNull(type, "type");
@@ -206,17 +222,19 @@ public final class JwtVerifier {
     /**
      * As {@link #decode(CharSequence, Class)}, for the token in {@code token[off, off+len)}.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @param off where the token starts
-     * @param len the token's length in bytes
-     * @param type the class to bind the claims to
      * @param <T> the claims type
-     * @return the claims, bound
-     * @throws JwtException if the token is refused
-     * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @param token the bytes holding a compact JWS (US-ASCII)
+     * @param off where the token starts
+     * @param len its length in bytes
+     * @param type the class to bind the claims to
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
      * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public <T> T decode(byte[] token, int off, int len, Class<T> type) {
         Objects.requireNonNull(type, "type");
@@ -226,14 +244,16 @@ public final class JwtVerifier {
     /**
      * As {@link #decode(CharSequence, Class)}, for the token in the buffer's remaining bytes.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @param type the class to bind the claims to
      * @param <T> the claims type
-     * @return the claims, bound
-     * @throws JwtException if the token is refused
+     * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
+     * @param type the class to bind the claims to
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
      * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public <T> T decode(ByteBuffer token, Class<T> type) {
         Objects.requireNonNull(type, "type");
@@ -243,14 +263,17 @@ public final class JwtVerifier {
     /**
      * As {@link #decode(CharSequence, Class)}, for the token in the segment.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @param type the class to bind the claims to
      * @param <T> the claims type
-     * @return the claims, bound
-     * @throws JwtException if the token is refused
+     * @param token a segment whose bytes are exactly a compact JWS
+     * @param type the class to bind the claims to
+     * @return a new instance holding the claims
+     * @throws JwtException if the token is refused: the subclass and its message say why
      * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     public <T> T decode(MemorySegment token, Class<T> type) {
         Objects.requireNonNull(type, "type");
@@ -269,9 +292,10 @@ public final class JwtVerifier {
      *
      * @param token a compact JWS
      * @return the verified header (deeply unmodifiable, shared with later tokens that carry the
-     *         same header) and the claims as an ordered, modifiable map
-     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException})
-     * @throws IllegalStateException if a key of this verifier has been closed
+     *         same header) and the claims, as {@link #decode(CharSequence)} returns them
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null token is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Jwt<Map<String, Object>> decodeJwt(CharSequence token) {
@@ -281,13 +305,13 @@ public final class JwtVerifier {
     /**
      * As {@link #decodeJwt(CharSequence)}, for the token in {@code token[off, off+len)}.
      *
-     * @param token holds a compact JWS as ASCII bytes
+     * @param token the bytes holding a compact JWS (US-ASCII)
      * @param off where the token starts
-     * @param len the token's length in bytes
+     * @param len its length in bytes
      * @return the verified header and the claims as an ordered, modifiable map
-     * @throws JwtException if the token is refused
+     * @throws JwtException if the token is refused: the subclass and its message say why
      * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Jwt<Map<String, Object>> decodeJwt(byte[] token, int off, int len) {
@@ -297,10 +321,10 @@ public final class JwtVerifier {
     /**
      * As {@link #decodeJwt(CharSequence)}, for the token in the buffer's remaining bytes.
      *
-     * @param token holds a compact JWS as ASCII bytes
+     * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
      * @return the verified header and the claims as an ordered, modifiable map
-     * @throws JwtException if the token is refused
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public Jwt<Map<String, Object>> decodeJwt(ByteBuffer token) {
@@ -310,10 +334,11 @@ public final class JwtVerifier {
     /**
      * As {@link #decodeJwt(CharSequence)}, for the token in the segment.
      *
-     * @param token holds a compact JWS as ASCII bytes
+     * @param token a segment whose bytes are exactly a compact JWS
      * @return the verified header and the claims as an ordered, modifiable map
-     * @throws JwtException if the token is refused
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     @SuppressWarnings("unchecked")
     public Jwt<Map<String, Object>> decodeJwt(MemorySegment token) {
@@ -324,15 +349,19 @@ public final class JwtVerifier {
      * Verifies {@code token} and returns its header with its claims bound to {@code type}, as
      * {@link #decode(CharSequence, Class)} binds them.
      *
+     * @param <T> the claims type
      * @param token a compact JWS
      * @param type the class to bind the claims to
-     * @param <T> the claims type
      * @return the verified header (deeply unmodifiable, shared with later tokens that carry the
      *         same header) and the claims, bound
-     * @throws JwtException if the token is refused (a null token is a {@link MalformedJwtException})
+     * @throws JwtException if the token is refused: the subclass and its message say why
+     *         (a null token is a {@link MalformedJwtException}; a claim whose value does not
+     *         fit its member, an {@link InvalidClaimException} naming it)
      * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(CharSequence token, Class<T> type) {
@@ -343,17 +372,19 @@ public final class JwtVerifier {
     /**
      * As {@link #decodeJwt(CharSequence, Class)}, for the token in {@code token[off, off+len)}.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @param off where the token starts
-     * @param len the token's length in bytes
-     * @param type the class to bind the claims to
      * @param <T> the claims type
+     * @param token the bytes holding a compact JWS (US-ASCII)
+     * @param off where the token starts
+     * @param len its length in bytes
+     * @param type the class to bind the claims to
      * @return the verified header and the claims, bound
-     * @throws JwtException if the token is refused
-     * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
+     * @throws JwtException if the token is refused: the subclass and its message say why
      * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code token}
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws NullPointerException if {@code type} is null
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(byte[] token, int off, int len, Class<T> type) {
@@ -364,14 +395,16 @@ public final class JwtVerifier {
     /**
      * As {@link #decodeJwt(CharSequence, Class)}, for the token in the buffer's remaining bytes.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @param type the class to bind the claims to
      * @param <T> the claims type
+     * @param token a buffer whose remaining bytes are a compact JWS; its position is left alone
+     * @param type the class to bind the claims to
      * @return the verified header and the claims, bound
-     * @throws JwtException if the token is refused
+     * @throws JwtException if the token is refused: the subclass and its message say why
      * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(ByteBuffer token, Class<T> type) {
@@ -382,14 +415,17 @@ public final class JwtVerifier {
     /**
      * As {@link #decodeJwt(CharSequence, Class)}, for the token in the segment.
      *
-     * @param token holds a compact JWS as ASCII bytes
-     * @param type the class to bind the claims to
      * @param <T> the claims type
+     * @param token a segment whose bytes are exactly a compact JWS
+     * @param type the class to bind the claims to
      * @return the verified header and the claims, bound
-     * @throws JwtException if the token is refused
+     * @throws JwtException if the token is refused: the subclass and its message say why
      * @throws NullPointerException if {@code type} is null
-     * @throws IllegalArgumentException if claims cannot be bound to {@code type} at all
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
+     *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
+     *         a record nor a bean); refused before the signature is checked
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     @SuppressWarnings("unchecked")
     public <T> Jwt<T> decodeJwt(MemorySegment token, Class<T> type) {
@@ -408,9 +444,10 @@ public final class JwtVerifier {
      * }</pre>
      *
      * @param jws a compact JWS
-     * @return a fresh copy of the verified payload
-     * @throws JwtException if the JWS is refused (a null one is a {@link MalformedJwtException})
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
+     *         (a null JWS is a {@link MalformedJwtException})
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public byte[] verifyContent(CharSequence jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
@@ -419,13 +456,13 @@ public final class JwtVerifier {
     /**
      * As {@link #verifyContent(CharSequence)}, for the JWS in {@code jws[off, off+len)}.
      *
-     * @param jws holds a compact JWS as ASCII bytes
+     * @param jws the bytes holding a compact JWS (US-ASCII)
      * @param off where the JWS starts
-     * @param len the JWS's length in bytes
-     * @return a fresh copy of the verified payload
-     * @throws JwtException if the JWS is refused
+     * @param len its length in bytes
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
      * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code jws}
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public byte[] verifyContent(byte[] jws, int off, int len) {
         return (byte[]) engine.decode(jws, off, len, byte[].class, Output.CONTENT);
@@ -434,10 +471,10 @@ public final class JwtVerifier {
     /**
      * As {@link #verifyContent(CharSequence)}, for the JWS in the buffer's remaining bytes.
      *
-     * @param jws holds a compact JWS as ASCII bytes
-     * @return a fresh copy of the verified payload
-     * @throws JwtException if the JWS is refused
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @param jws a buffer whose remaining bytes are a compact JWS; its position is left alone
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the token needs has been closed
      */
     public byte[] verifyContent(ByteBuffer jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
@@ -446,10 +483,11 @@ public final class JwtVerifier {
     /**
      * As {@link #verifyContent(CharSequence)}, for the JWS in the segment.
      *
-     * @param jws holds a compact JWS as ASCII bytes
-     * @return a fresh copy of the verified payload
-     * @throws JwtException if the JWS is refused
-     * @throws IllegalStateException if a key of this verifier has been closed
+     * @param jws a segment whose bytes are exactly a compact JWS
+     * @return the payload, base64url-decoded (a new array)
+     * @throws JwtException if the header or signature is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the token needs has been closed, or the segment's
+     *         arena has been closed
      */
     public byte[] verifyContent(MemorySegment jws) {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
@@ -479,10 +517,11 @@ public final class JwtVerifier {
         }
 
         /**
-         * The allow-list of algorithms (mandatory; a token with any other {@code alg} is refused
-         * before any signature work). Calls add up.
+         * Adds to the allow-list of algorithms (mandatory; a token with any other {@code alg} is
+         * refused before any signature work). Calls add up: {@code algorithms(RS256).algorithms(ES256)}
+         * allows both.
          *
-         * @param algorithms one or more algorithms
+         * @param algorithms one or more algorithms to allow
          * @return this builder
          * @throws NullPointerException if {@code algorithms} or one of its elements is null
          * @throws IllegalArgumentException if no algorithm is given
@@ -500,7 +539,8 @@ public final class JwtVerifier {
         }
 
         /**
-         * Accepted audiences; calls add up. With none configured, a token that carries
+         * Adds accepted audiences; calls add up, and a token passes when its {@code aud} (a string, or
+         * any member of an array) is one of them. With none configured, a token that carries
          * {@code aud} is refused: a token meant for someone else must not be accepted by accident.
          *
          * @param audiences one or more non-empty audience names, such as {@code my-api}
@@ -524,7 +564,8 @@ public final class JwtVerifier {
         }
 
         /**
-         * The required {@code iss}; tokens without it, or from another issuer, are refused.
+         * The required {@code iss}; tokens without it, or from another issuer, are refused. A later
+         * call replaces an earlier one.
          *
          * @param issuer the issuer, such as {@code https://id.example}, compared exactly
          * @return this builder
@@ -540,9 +581,9 @@ public final class JwtVerifier {
         }
 
         /**
-         * Allowed clock skew for {@code exp} and {@code nbf}; default zero.
+         * Allowed clock skew for {@code exp} and {@code nbf}; default zero, at most 10 minutes.
          *
-         * @param leeway between zero and 10 minutes
+         * @param leeway the skew, between zero and 10 minutes
          * @return this builder
          * @throws NullPointerException if {@code leeway} is null
          * @throws IllegalArgumentException if {@code leeway} is negative or over 10 minutes
@@ -557,8 +598,8 @@ public final class JwtVerifier {
         }
 
         /**
-         * Claims that must be present (their values are the caller's to judge); calls add up, to
-         * at most 60 names.
+         * Adds claims that must be present (their values are the caller's to judge); calls add up,
+         * to at most 60 names.
          *
          * @param names one or more non-empty claim names
          * @return this builder
@@ -603,7 +644,8 @@ public final class JwtVerifier {
         /**
          * Requires the header's {@code typ} to be {@code type} (case-insensitive, with or without
          * an {@code application/} prefix), e.g. {@code at+jwt} (RFC 9068). A token without it or
-         * with another is refused with an {@link InvalidHeaderException}.
+         * with another is refused with an {@link InvalidHeaderException}, before the signature is
+         * checked. A later call replaces an earlier one.
          *
          * @param type the expected media type
          * @return this builder
@@ -646,9 +688,10 @@ public final class JwtVerifier {
         }
 
         /**
-         * Builds the verifier.
+         * Builds the verifier. The builder can be changed and used again; verifiers already built do
+         * not change with it.
          *
-         * @return the verifier, immutable and thread-safe
+         * @return a verifier, immutable and thread-safe
          * @throws IllegalStateException if no algorithm was allowed, or a key has been closed
          * @throws InvalidJwtKeyException if an allowed algorithm has no key that can serve it
          */

@@ -13,26 +13,44 @@ import java.nio.file.Path;
  * <pre>{@code
  * System.out.println(LibCrypto.describe());   // aws-lc (OpenSSL 1.1.1 (compatible; AWS-LC 5.5.0)) from /usr/lib/libcrypto.so
  * }</pre>
+ *
+ * <p>The library is loaded once per JVM, on the first use of lcjwt that needs it (this class, or
+ * making a key). When none can be loaded, or the JVM was started without
+ * {@code --enable-native-access}, that first use and every later one throw
+ * {@link IllegalStateException} whose message says what was searched or names the flag.
+ * Static methods: safe to call from any thread.
  */
 public final class LibCrypto {
     private LibCrypto() {}
 
     /**
-     * {@code aws-lc} or {@code OpenSSL 3}.
+     * Which family of libcrypto is live, loading it on first use.
      *
+     * @return {@code aws-lc} or {@code OpenSSL 3}
      * @throws IllegalStateException if no usable libcrypto can be loaded (the message says what
-     *         was searched and how to point lcjwt at a library), or the JVM lacks native access
+     *         was searched and how to point lcjwt at a library), or the JVM lacks native access (the
+     *         message names the {@code --enable-native-access} flag to add)
      */
     public static String name() {
         return Backend.get().kind().displayName();
     }
 
-    /** The library's own version text. */
+    /**
+     * The library's own version text.
+     *
+     * @return what {@code OpenSSL_version} says, e.g. {@code OpenSSL 3.5.1 1 Jul 2025}
+     * @throws IllegalStateException as {@link #name()}
+     */
     public static String version() {
         return Backend.get().version();
     }
 
-    /** The shared library file that was loaded. */
+    /**
+     * The shared library file that was loaded.
+     *
+     * @return its absolute path
+     * @throws IllegalStateException as {@link #name()}
+     */
     public static Path path() {
         return Backend.get().path();
     }
@@ -47,6 +65,8 @@ public final class LibCrypto {
      * LibCrypto.NativeObjects live = LibCrypto.liveNativeObjects();
      * metrics.gauge("lcjwt.native.objects", live.total());
      * }</pre>
+     *
+     * @return a snapshot of the counts (they may change as soon as it is taken)
      */
     public static NativeObjects liveNativeObjects() {
         return new NativeObjects(NativeCounters.keys(), NativeCounters.hmacContexts(), NativeCounters.digestContexts(),
@@ -54,7 +74,7 @@ public final class LibCrypto {
     }
 
     /**
-     * A snapshot of {@link #liveNativeObjects()}.
+     * A snapshot of {@link #liveNativeObjects()}; immutable.
      *
      * @param keys           {@code EVP_PKEY}s (RSA, EC and Ed25519 keys)
      * @param hmacContexts   {@code HMAC_CTX}s, each holding one secret's absorbed pads
@@ -63,13 +83,18 @@ public final class LibCrypto {
      *                       never with the number of decodes)
      */
     public record NativeObjects(long keys, long hmacContexts, long digestContexts, long workBytes) {
-        /** The sum of the three object counts. */
+        /** {@return the sum of the three object counts} */
         public long total() {
             return keys + hmacContexts + digestContexts;
         }
     }
 
-    /** Name, version and path on one line. */
+    /**
+     * Name, version and path on one line, for logs.
+     *
+     * @return for example {@code aws-lc (...) from /usr/lib/libcrypto.so}
+     * @throws IllegalStateException as {@link #name()}
+     */
     public static String describe() {
         return Backend.get().toString();
     }

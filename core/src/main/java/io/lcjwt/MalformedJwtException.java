@@ -7,12 +7,18 @@ package io.lcjwt;
 public final class MalformedJwtException extends JwtException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was wrong, as a sentence */
+    /**
+     * Makes a refusal of a malformed token.
+     *
+     * @param message what was wrong, as a sentence
+     */
     public MalformedJwtException(String message) {
         super(message);
     }
 
     /**
+     * Makes a refusal of a malformed token caused by another failure.
+     *
      * @param message what was wrong, as a sentence
      * @param cause the underlying failure
      */

@@ -4,9 +4,12 @@ package io.lcjwt;
 public final class MissingClaimException extends JwtException {
     private static final long serialVersionUID = 1L;
 
+    /** The name of the claim that was refused. */
     private final String claim;
 
     /**
+     * Makes a refusal of a token that lacks a required claim.
+     *
      * @param claim the claim's name
      * @param message what was wrong, as a sentence
      */
@@ -15,7 +18,7 @@ public final class MissingClaimException extends JwtException {
         this.claim = claim;
     }
 
-    /** The missing claim's name. */
+    /** {@return the missing claim's name} */
     public String claim() {
         return claim;
     }

@@ -9,6 +9,8 @@ public final class NotYetValidException extends JwtException {
     private final transient Instant notBefore;
 
     /**
+     * Makes a refusal of a token used before its nbf.
+     *
      * @param message what was wrong, as a sentence
      * @param notBefore the token's {@code nbf}
      */
@@ -17,7 +19,7 @@ public final class NotYetValidException extends JwtException {
         this.notBefore = notBefore;
     }
 
-    /** The token's {@code nbf}. */
+    /** {@return the token's {@code nbf}} */
     public Instant notBefore() {
         return notBefore;
     }

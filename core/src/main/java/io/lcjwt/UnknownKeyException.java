@@ -7,7 +7,11 @@ package io.lcjwt;
 public final class UnknownKeyException extends JwtException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was wrong, as a sentence */
+    /**
+     * Makes a refusal because no key matches the token.
+     *
+     * @param message what was wrong, as a sentence
+     */
     public UnknownKeyException(String message) {
         super(message);
     }

@@ -8,12 +8,18 @@ package io.lcjwt;
 public final class UnsupportedJwtException extends JwtException {
     private static final long serialVersionUID = 1L;
 
-    /** @param message what was wrong, as a sentence */
+    /**
+     * Makes a refusal of a token that uses a feature lcjwt does not support.
+     *
+     * @param message what was wrong, as a sentence
+     */
     public UnsupportedJwtException(String message) {
         super(message);
     }
 
     /**
+     * Makes a refusal of a token that uses a feature lcjwt does not support caused by another failure.
+     *
      * @param message what was wrong, as a sentence
      * @param cause the underlying failure
      */

@@ -19,6 +19,8 @@ import java.util.Map;
  * so routing costs no more than verifying would. The cap is fixed: a service whose verifiers
  * accept larger tokens must route those by other means. A compact JWS is ASCII, so characters
  * are bytes.
+ *
+ * <p>Static methods without state: safe to call from any thread.
  */
 public final class Unverified {
 
@@ -27,13 +29,29 @@ public final class Unverified {
 
     private Unverified() {}
 
-    /** The token's header, vetted as a verifier would vet it but NOT verified. */
+    /**
+     * The token's header, vetted as a verifier would vet it but NOT verified.
+     *
+     * @param token a compact JWS
+     * @return its header; anyone could have written it
+     * @throws MalformedJwtException if the token is null, longer than 65,536 characters, not
+     *         three dot-separated segments, or its header is not valid base64url JSON
+     * @throws JwtException a subclass for any other header a verifier would refuse before the
+     *         signature (an unknown {@code alg}, say)
+     */
     public static JwtHeader header(CharSequence token) {
         byte[] b = segment(token, 0);
         return HeaderParser.parse(b, 0, b.length);
     }
 
-    /** The token's claims as a map, NOT verified and NOT checked (no exp, aud or iss checks). */
+    /**
+     * The token's claims as a map, NOT verified and NOT checked (no exp, aud or iss checks).
+     *
+     * @param token a compact JWS
+     * @return its claims; anyone could have written them
+     * @throws MalformedJwtException if the token is null, longer than 65,536 characters, not
+     *         three dot-separated segments, or its payload is not a valid base64url JSON object
+     */
     public static Map<String, Object> claims(CharSequence token) {
         byte[] b = segment(token, 1);
         return HeaderParser.readObject(b, 0, b.length, "JWT claims set");

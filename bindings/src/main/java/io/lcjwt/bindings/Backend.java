@@ -59,7 +59,7 @@ public final class Backend {
             this.displayName = displayName;
         }
 
-        /** A name for people: {@code aws-lc} or {@code OpenSSL 3}. */
+        /** {@return a name for people: {@code aws-lc} or {@code OpenSSL 3}} */
         public String displayName() {
             return displayName;
         }
@@ -165,6 +165,7 @@ public final class Backend {
     /**
      * The live backend, loading libcrypto on first use.
      *
+     * @return the backend every binding call goes through, the same instance on every call
      * @throws IllegalStateException when no usable libcrypto could be loaded, or the JVM lacks
      *         native access; the message says what was searched and how to fix it
      */
@@ -242,62 +243,74 @@ public final class Backend {
         }
     }
 
-    /** Which family is live. */
+    /** {@return which family is live} */
     public Kind kind() {
         return kind;
     }
 
-    /** The file that was loaded. */
+    /** {@return the file that was loaded} */
     public Path path() {
         return path;
     }
 
-    /** Why this library was chosen (explicit setting, aws-lc found, OpenSSL fallback). */
+    /** {@return why this library was chosen (explicit setting, aws-lc found, OpenSSL fallback)} */
     public String source() {
         return source;
     }
 
-    /** The library's own version text, {@code OpenSSL_version(OPENSSL_VERSION)}. */
+    /** {@return the library's own version text, {@code OpenSSL_version(OPENSSL_VERSION)}} */
     public String version() {
         return version;
     }
 
-    /** {@code OpenSSL_version_num()}. */
+    /** {@return {@code OpenSSL_version_num()} of the loaded library} */
     public long versionNumber() {
         return versionNumber;
     }
 
-    /** {@code awslc_api_version_num()} on aws-lc, 0 on OpenSSL. */
+    /** {@return {@code awslc_api_version_num()} on aws-lc, 0 on OpenSSL} */
     public long awsLcApiVersion() {
         return awsLcApiVersion;
     }
 
-    /** {@code EVP_PKEY_ED25519}, which is also {@code NID_ED25519}: 949 in aws-lc, 1087 in OpenSSL. */
+    /**
+     * {@return {@code EVP_PKEY_ED25519}, which is also {@code NID_ED25519}: 949 in aws-lc, 1087 in OpenSSL}
+     */
     public int evpPkeyEd25519() {
         return ed25519;
     }
 
-    /** {@code HMAC_CTX_copy_ex}, the precomputed-key calls and {@code ED25519_*} are callable. */
+    /**
+     * Whether the live library is aws-lc.
+     *
+     * @return true when {@code HMAC_CTX_copy_ex}, the precomputed-key calls and {@code ED25519_*}
+     *         are callable (aws-lc); false on OpenSSL 3
+     */
     public boolean isAwsLc() {
         return kind == Kind.AWS_LC;
     }
 
-    /** {@code EVP_sha256()}, looked up once. */
+    /** {@return {@code EVP_sha256()}, looked up once} */
     public MemorySegment sha256() {
         return sha256;
     }
 
-    /** {@code EVP_sha384()}, looked up once. */
+    /** {@return {@code EVP_sha384()}, looked up once} */
     public MemorySegment sha384() {
         return sha384;
     }
 
-    /** {@code EVP_sha512()}, looked up once. */
+    /** {@return {@code EVP_sha512()}, looked up once} */
     public MemorySegment sha512() {
         return sha512;
     }
 
-    /** {@code EVP_PKEY_id} (OpenSSL 3: {@code EVP_PKEY_get_id}). */
+    /**
+     * {@code EVP_PKEY_id} (OpenSSL 3: {@code EVP_PKEY_get_id}).
+     *
+     * @param pkey an {@code EVP_PKEY*}
+     * @return the key's type, an {@code EVP_PKEY_*} constant
+     */
     public int pkeyId(MemorySegment pkey) {
         try {
             return (int) pkeyId.invokeExact(pkey);
@@ -306,7 +319,12 @@ public final class Backend {
         }
     }
 
-    /** {@code EVP_PKEY_bits} (OpenSSL 3: {@code EVP_PKEY_get_bits}). */
+    /**
+     * {@code EVP_PKEY_bits} (OpenSSL 3: {@code EVP_PKEY_get_bits}).
+     *
+     * @param pkey an {@code EVP_PKEY*}
+     * @return the key's size in bits (the RSA modulus, the EC field)
+     */
     public int pkeyBits(MemorySegment pkey) {
         try {
             return (int) pkeyBits.invokeExact(pkey);
@@ -315,7 +333,12 @@ public final class Backend {
         }
     }
 
-    /** {@code EVP_PKEY_size}, the largest signature in bytes (OpenSSL 3: {@code EVP_PKEY_get_size}). */
+    /**
+     * {@code EVP_PKEY_size} (OpenSSL 3: {@code EVP_PKEY_get_size}).
+     *
+     * @param pkey an {@code EVP_PKEY*}
+     * @return the largest signature the key can make, in bytes
+     */
     public int pkeySize(MemorySegment pkey) {
         try {
             return (int) pkeySize.invokeExact(pkey);
@@ -324,7 +347,15 @@ public final class Backend {
         }
     }
 
-    /** {@code HMAC_Init_ex} with the key length type of the live library. */
+    /**
+     * {@code HMAC_Init_ex} with the key length type of the live library.
+     *
+     * @param ctx an {@code HMAC_CTX*}
+     * @param key the key bytes, or NULL to restart with the key already absorbed
+     * @param keyLen the key's length in bytes
+     * @param md the digest ({@link #sha256()} etc.), or NULL to keep the one already set
+     * @return 1 on success, 0 on failure (the reason is on the error queue)
+     */
     public int hmacInitEx(MemorySegment ctx, MemorySegment key, long keyLen, MemorySegment md) {
         try {
             return (int) hmacInitEx.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
@@ -334,8 +365,16 @@ public final class Backend {
     }
 
     /**
-     * One-shot {@code HMAC} with the key length type of the live library; writes the MAC to
-     * {@code out} (at least {@code EVP_MAX_MD_SIZE} bytes) and returns its length, or -1 on failure.
+     * One-shot {@code HMAC} with the key length type of the live library.
+     *
+     * @param md the digest ({@link #sha256()} etc.)
+     * @param key the key bytes
+     * @param keyLen the key's length in bytes
+     * @param data the bytes to authenticate
+     * @param dataLen their length
+     * @param out where the MAC is written, at least {@code EVP_MAX_MD_SIZE} bytes
+     * @param outLen a 4-byte {@code unsigned int} that receives the MAC's length
+     * @return the MAC's length, or -1 on failure
      */
     public int hmac(MemorySegment md, MemorySegment key, long keyLen, MemorySegment data, long dataLen,
             MemorySegment out, MemorySegment outLen) {
@@ -353,7 +392,11 @@ public final class Backend {
         return hmacInitExCritical;
     }
 
-    /** {@code ERR_get_error}, as an unsigned value. */
+    /**
+     * {@code ERR_get_error}, as an unsigned value.
+     *
+     * @return the oldest code on this thread's error queue (now removed from it), or 0 when empty
+     */
     public long errGetError() {
         try {
             long code = (long) errGetError.invokeExact();
@@ -363,7 +406,12 @@ public final class Backend {
         }
     }
 
-    /** {@code ERR_error_string_n} for one code. */
+    /**
+     * {@code ERR_error_string_n} for one code.
+     *
+     * @param code a code from {@link #errGetError()}
+     * @return libcrypto's text for it
+     */
     public String errorString(long code) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buf = arena.allocate(256);
@@ -376,8 +424,10 @@ public final class Backend {
     }
 
     /**
-     * Drains the thread's error queue into one line ({@code "a; b"}), or returns {@code ""} when it
-     * is empty. Call {@link #clearErrors()} before the call whose failure you will report.
+     * Drains the thread's error queue into one line. Call {@link #clearErrors()} before the call
+     * whose failure you will report.
+     *
+     * @return the queued errors as {@code "a; b"} (at most 16), or {@code ""} when the queue is empty
      */
     public String drainErrors() {
         StringBuilder sb = new StringBuilder();
@@ -399,7 +449,12 @@ public final class Backend {
         libcrypto_h.ERR_clear_error();
     }
 
-    /** Whether {@code symbol} is exported by the loaded library (for capability checks and tests). */
+    /**
+     * Whether a symbol is exported by the loaded library (for capability checks and tests).
+     *
+     * @param symbol the C name
+     * @return true when the loaded library has it
+     */
     public boolean exports(String symbol) {
         return SymbolLookup.loaderLookup().find(symbol).isPresent();
     }

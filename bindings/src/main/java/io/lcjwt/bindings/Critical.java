@@ -34,7 +34,15 @@ public final class Critical {
         // the static initializer has run by the time this body executes
     }
 
-    /** {@code HMAC_Init_ex(ctx, key, len, md, NULL)}; a NULL key and md restart with the kept key. */
+    /**
+     * {@code HMAC_Init_ex(ctx, key, len, md, NULL)}; a NULL key and md restart with the kept key.
+     *
+     * @param ctx an {@code HMAC_CTX*}
+     * @param key the key bytes, or NULL
+     * @param keyLen the key's length in bytes
+     * @param md the digest, or NULL
+     * @return 1 on success, 0 on failure
+     */
     public static int hmacInit(MemorySegment ctx, MemorySegment key, long keyLen, MemorySegment md) {
         try {
             return (int) HMAC_INIT_EX.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
@@ -43,7 +51,14 @@ public final class Critical {
         }
     }
 
-    /** {@code HMAC_Update(ctx, data, len)}; {@code data} may be a heap segment. */
+    /**
+     * {@code HMAC_Update(ctx, data, len)}.
+     *
+     * @param ctx an {@code HMAC_CTX*}
+     * @param data the bytes to add; may be a heap segment
+     * @param len how many of them
+     * @return 1 on success, 0 on failure
+     */
     public static int hmacUpdate(MemorySegment ctx, MemorySegment data, long len) {
         try {
             return (int) HMAC_UPDATE.invokeExact(ctx, data, len);
@@ -52,7 +67,13 @@ public final class Critical {
         }
     }
 
-    /** {@code HMAC_Final(ctx, out, NULL)}; {@code out} may be a heap segment of the MAC's size. */
+    /**
+     * {@code HMAC_Final(ctx, out, NULL)}.
+     *
+     * @param ctx an {@code HMAC_CTX*}
+     * @param out where the MAC is written; may be a heap segment of the MAC's size
+     * @return 1 on success, 0 on failure
+     */
     public static int hmacFinal(MemorySegment ctx, MemorySegment out) {
         try {
             return (int) HMAC_FINAL.invokeExact(ctx, out, MemorySegment.NULL);
@@ -61,7 +82,14 @@ public final class Critical {
         }
     }
 
-    /** {@code CRYPTO_memcmp(a, b, len)}: 0 when equal, in time independent of the contents. */
+    /**
+     * {@code CRYPTO_memcmp(a, b, len)}, in time independent of the contents.
+     *
+     * @param a the first bytes
+     * @param b the second bytes
+     * @param len how many bytes to compare
+     * @return 0 when equal, non-zero otherwise
+     */
     public static int memcmp(MemorySegment a, MemorySegment b, long len) {
         try {
             return (int) CRYPTO_MEMCMP.invokeExact(a, b, len);

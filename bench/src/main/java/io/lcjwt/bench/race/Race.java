@@ -27,7 +27,9 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code race [HS256|RS256|ES256|all]}: one typical token; 100,000 decodes x 3 rounds for
  *       HS256 and RS256, 10,000 x 3 for ES256 (the JDK-based peers take about a millisecond per
- *       ES256 verify). Writes {@code bench/results-race.md} and {@code bench/results-race.svg}.</li>
+ *       ES256 verify). Each race has its own page, so running one never drops another's:
+ *       {@code bench/results-race.md} (HS256, with {@code bench/results-race.svg}),
+ *       {@code bench/results-race-rs256.md} and {@code bench/results-race-es256.md}.</li>
  *   <li>{@code docker}: HS256, every token size x secret size; writes
  *       {@code bench/results-docker.md}. (Named for the Docker run it mirrors: on a machine with
  *       Docker, {@code bench/docker/compose.yml} runs the same program per contender image.)</li>
@@ -167,18 +169,19 @@ public final class Race {
         switch (mode) {
             case "race" -> {
                 List<String> algs = which.equals("all") ? List.of("HS256", "RS256", "ES256") : List.of(which);
-                StringBuilder page = new StringBuilder();
                 for (String alg : algs) {
                     long n = Long.parseLong(opt.getOrDefault("decodes", alg.equals("ES256") ? "10000" : "100000"));
                     String kase = raceCase(alg);
+                    Instant began = Instant.now();
                     race.runAll(List.of(kase), alg.equals("HS256") ? HS256 : ASYM, alg.equals("HS256") ? "secret" : "pem",
                             n, rounds, true);
-                    page.append(race.raceSection(alg, kase, n, rounds));
                     if (alg.equals("HS256")) {
                         race.writeSvg(kase, n);
                     }
+                    // One page per race: a later `bin/race` (HS256 only) must not drop the others.
+                    race.writePage(racePage(alg), "The " + alg + " race", cmd, race.raceSection(alg, kase, n, rounds),
+                            r -> r.kase().equals(kase), began);
                 }
-                race.writePage("results-race.md", "The races", cmd, page.toString());
             }
             case "docker" -> {
                 long n = Long.parseLong(opt.getOrDefault("decodes", "10000"));
@@ -235,6 +238,11 @@ public final class Race {
                 System.exit(2);
             }
         }
+    }
+
+    /** The page each race writes (HS256's keeps the name the README and the SVG have always used). */
+    static String racePage(String alg) {
+        return alg.equals("HS256") ? "results-race.md" : "results-race-" + alg.toLowerCase(Locale.ROOT) + ".md";
     }
 
     static String raceCase(String alg) {
@@ -530,9 +538,13 @@ public final class Race {
                 labels.add(r.label());
             }
         }
+        long warm = warmup < 0 ? decodes : warmup;
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-                "µs per decode (median of %d rounds of %,d); **bold**: fastest in the column; n/a: the library"
-                + " cannot; failed: it did not pass validation.%n%n", rounds, decodes));
+                "µs per decode (median of %d rounds of %,d, after a warm-up of %,d decodes); **bold**: fastest in"
+                + " the column; n/a: the library cannot; failed: it did not pass validation. These cells are"
+                + " unwarmed: rounds this short end before the JIT has settled (the Java contenders most of"
+                + " all), so they compare the libraries before they are warm, not their settled speed; the"
+                + " races and JMH measure that.%n%n", rounds, decodes, warm));
         int per = 6;
         for (int from = 0; from < cases.size(); from += per) {
             List<String> cols = cases.subList(from, Math.min(cases.size(), from + per));
@@ -591,6 +603,16 @@ public final class Race {
     }
 
     void writePage(String file, String title, String command, String body) throws IOException {
+        writePage(file, title, command, body, r -> true, started);
+    }
+
+    /**
+     * Writes a page from the results that {@code onPage} keeps (a race page holds only its own
+     * race), timed from {@code since}.
+     */
+    void writePage(String file, String title, String command, String body, java.util.function.Predicate<Result> onPage,
+            Instant since) throws IOException {
+        List<Result> results = this.results.stream().filter(onPage).toList();
         StringBuilder s = new StringBuilder();
         s.append("# lcjwt benchmarks: ").append(title).append("\n\n");
         s.append("Written by `").append(command).append("`; do not edit by hand.\n\n");
@@ -599,8 +621,8 @@ public final class Race {
                     Files.getLastModifiedTime(fromRaw).toInstant().atZone(ZoneOffset.UTC).withNano(0)))
                     .append(" UTC (this page re-rendered from its raw results, `--from-raw` or `--from-json`)\n");
         } else {
-            s.append("- When: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0)))
-                    .append(" UTC, took ").append(Duration.between(started, Instant.now()).toSeconds()).append(" s\n");
+            s.append("- When: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(since.atZone(ZoneOffset.UTC).withNano(0)))
+                    .append(" UTC, took ").append(Duration.between(since, Instant.now()).toSeconds()).append(" s\n");
         }
         s.append("- Where: ").append(cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
                 .append(" cores; every contender pinned to CPU ").append(cpu)

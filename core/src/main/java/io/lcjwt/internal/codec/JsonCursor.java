@@ -1078,7 +1078,7 @@ public final class JsonCursor {
         }
     }
 
-    /** The raw bytes of the next value (for handing an exotic type to Jackson-jr), checked. */
+    /** Where the next value's JSON text starts and ends (for BigDecimal, read from the text), checked. */
     public int[] rawValue() {
         ws();
         int start = pos;
