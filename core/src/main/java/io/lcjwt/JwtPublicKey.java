@@ -21,7 +21,7 @@ import java.util.Map;
  * }</pre>
  *
  * <p>Refused at import, each with its own message: RSA keys outside 2048..8192 bits or with an
- * exponent that is even or below 65537; EC points not on their curve or on another curve;
+ * exponent that is even, below 65537 or longer than 33 bits; EC points not on their curve or on another curve;
  * Ed25519 keys that are not canonical or of small order; private keys; PEM text holding more
  * than one block. A key serves only algorithms of its kind: an RSA key RS* and PS*, an EC key the
  * one ES algorithm of its curve, an Ed25519 key EdDSA.

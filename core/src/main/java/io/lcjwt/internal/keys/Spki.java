@@ -8,7 +8,7 @@ import java.util.Arrays;
 
 /**
  * SubjectPublicKeyInfo (RFC 5280 section 4.1.2.7) in both directions, with lcjwt's import rules:
- * RSA of 2048..8192 bits with an odd exponent of at least 65537; EC on P-256, P-384, P-521 or
+ * RSA of 2048..8192 bits with an odd exponent of 65537 to 33 bits; EC on P-256, P-384, P-521 or
  * secp256k1 with an uncompressed point of the curve's size; Ed25519 keys that are canonical and
  * not of small order. (libcrypto then checks that EC points lie on their curve.)
  */
@@ -71,16 +71,13 @@ public final class Spki {
             throw new InvalidJwtKeyException("RSA keys of more than 8192 bits are refused (this one has " + bits
                     + "): verifying with them is a denial-of-service risk.");
         }
-        if (!e.testBit(0) || e.compareTo(BigInteger.valueOf(65537)) < 0 || e.bitLength() > 256) {
-            throw new InvalidJwtKeyException("The RSA public exponent must be odd, at least 65537 and at most 256"
-                    + " bits; this key's is " + (e.bitLength() <= 64 ? e.toString() : e.bitLength() + " bits long")
-                    + ".");
-        }
-        if (bits > 3072 && e.bitLength() > 64) {
-            // OpenSSL 3 refuses such a key at every verification (RSA_R_BAD_E_VALUE), and so does
-            // the JDK at import: a key that can never verify must not import.
-            throw new InvalidJwtKeyException("An RSA key of more than 3072 bits must have a public exponent of at most"
-                    + " 64 bits; this one has " + bits + " bits and a " + e.bitLength() + "-bit exponent.");
+        // At most 33 bits: aws-lc refuses longer exponents when it parses a key, and OpenSSL 3
+        // refuses over 64 bits at every verification once the modulus passes 3072 bits. One
+        // bound for both backends, so a key that imports on one imports on the other and verifies.
+        if (!e.testBit(0) || e.compareTo(BigInteger.valueOf(65537)) < 0 || e.bitLength() > 33) {
+            throw new InvalidJwtKeyException("The RSA public exponent must be odd, at least 65537 and at most 33"
+                    + " bits long (65537 is usual); this key's is " + (e.bitLength() <= 64 ? e.toString()
+                    : e.bitLength() + " bits long") + ".");
         }
         byte[] spki = Der.seq(Der.seq(Der.oid(RSA), Der.nul()),
                 Der.bitString(Der.seq(Der.integer(n), Der.integer(e))));
