@@ -51,7 +51,35 @@ class KeysClosedOrRotatedInUseTest {
     static final byte[] CONTENT = "rotated".getBytes(StandardCharsets.UTF_8);
 
     /** Tallies of a stress run; every count but {@code ok} and {@code closedRefusals} must stay 0. */
+    /** Releases the workers, closes {@code key} after a random spin while they use it, and waits for them. */
+    static void closeMidUse(CyclicBarrier start, int maxSpin, AutoCloseable key, List<Future<?>> fs) throws Exception {
+        start.await();
+        for (int spin = ThreadLocalRandom.current().nextInt(maxSpin); spin > 0; spin--) {
+            Thread.onSpinWait();
+        }
+        key.close();
+        for (Future<?> f : fs) {
+            f.get();
+        }
+    }
+
     static final class Verdicts {
+        /** The forged token must be refused and the genuine one verified, or a wrong verdict is counted. */
+        void checkBoth(JwtVerifier v, String forged, String genuine, String forgedAccepted) {
+            try {
+                v.verifyContent(forged);
+                wrong(forgedAccepted);
+            } catch (BadSignatureException expected) {
+                ok.incrementAndGet();
+            }
+            try {
+                assertArrayEquals(CONTENT, v.verifyContent(genuine));
+                ok.incrementAndGet();
+            } catch (BadSignatureException e) {
+                wrong("a genuine token was refused: " + e.getMessage());
+            }
+        }
+
         final AtomicInteger ok = new AtomicInteger();
         final AtomicInteger closedRefusals = new AtomicInteger();
         final AtomicInteger wrong = new AtomicInteger();
@@ -184,18 +212,7 @@ class KeysClosedOrRotatedInUseTest {
                             try {
                                 switch (role) {
                                     case 0 -> {
-                                        try {
-                                            v.verifyContent(forged);
-                                            verdicts.wrong("a zero-key forgery was accepted");
-                                        } catch (BadSignatureException expected) {
-                                            verdicts.ok.incrementAndGet();
-                                        }
-                                        try {
-                                            assertArrayEquals(CONTENT, v.verifyContent(genuine));
-                                            verdicts.ok.incrementAndGet();
-                                        } catch (BadSignatureException e) {
-                                            verdicts.wrong("a genuine token was refused: " + e.getMessage());
-                                        }
+                                        verdicts.checkBoth(v, forged, genuine, "a zero-key forgery was accepted");
                                     }
                                     case 1 -> {
                                         String t = signer.signContent(CONTENT);
@@ -225,14 +242,7 @@ class KeysClosedOrRotatedInUseTest {
                         return null;
                     }));
                 }
-                start.await();
-                for (int spin = ThreadLocalRandom.current().nextInt(2_000); spin > 0; spin--) {
-                    Thread.onSpinWait();
-                }
-                key.close();
-                for (Future<?> f : fs) {
-                    f.get();
-                }
+                closeMidUse(start, 2_000, key, fs);
             }
         }
         verdicts.assertClean();
@@ -265,18 +275,7 @@ class KeysClosedOrRotatedInUseTest {
                         start.await();
                         for (int i = 0; i < 6; i++) {
                             try {
-                                try {
-                                    v.verifyContent(forged);
-                                    verdicts.wrong("another key's token was accepted");
-                                } catch (BadSignatureException expected) {
-                                    verdicts.ok.incrementAndGet();
-                                }
-                                try {
-                                    assertArrayEquals(CONTENT, v.verifyContent(genuine));
-                                    verdicts.ok.incrementAndGet();
-                                } catch (BadSignatureException e) {
-                                    verdicts.wrong("a genuine token was refused: " + e.getMessage());
-                                }
+                                verdicts.checkBoth(v, forged, genuine, "another key's token was accepted");
                             } catch (RuntimeException e) {
                                 verdicts.refused(e);
                             }
@@ -284,14 +283,7 @@ class KeysClosedOrRotatedInUseTest {
                         return null;
                     }));
                 }
-                start.await();
-                for (int spin = ThreadLocalRandom.current().nextInt(20_000); spin > 0; spin--) {
-                    Thread.onSpinWait();
-                }
-                key.close();
-                for (Future<?> f : fs) {
-                    f.get();
-                }
+                closeMidUse(start, 20_000, key, fs);
             }
         }
         pub.close();
