@@ -33,7 +33,8 @@ import javax.net.ssl.SSLContext;
  *
  * <p>Behaviour, all configurable on the builder:
  * <ul>
- *   <li>https only (http only to a loopback address, for tests); redirects are not followed; a
+ *   <li>https only (plain http only to a loopback address, for tests, or where
+ *       {@link Builder#allowPlainHttp()} says so); redirects are not followed; a
  *       connect deadline and an overall deadline (default 2.5 s) that covers the body; a size cap
  *       (default 1 MiB); a {@code User-Agent}.</li>
  *   <li>The first decode fetches and waits. The document lives for its {@code Cache-Control:
@@ -96,7 +97,8 @@ public final class JwksClient implements AutoCloseable {
     private volatile String lastError;
     private final AtomicLong fetches = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
-    private final KeyResolver resolver = new Resolver();
+    private final KeyResolver resolver = new Resolver(true);
+    private final KeyResolver nonBlockingResolver = new Resolver(false);
 
     private JwksClient(Builder b) {
         this.uri = b.uri;
@@ -119,10 +121,11 @@ public final class JwksClient implements AutoCloseable {
     /**
      * A builder for the JWKS document at a URL.
      *
-     * @param uri the JWKS URL: https, or http to a literal loopback address (for tests)
+     * @param uri the JWKS URL: https; or http, which {@link Builder#build()} accepts only to a
+     *        literal loopback address (for tests) unless {@link Builder#allowPlainHttp()} is called
      * @return a new builder
      * @throws NullPointerException if {@code uri} is null
-     * @throws IllegalArgumentException for any other scheme, or plain http to another host
+     * @throws IllegalArgumentException for a scheme other than https and http, or no host
      */
     public static Builder builder(URI uri) {
         return new Builder(uri);
@@ -153,7 +156,7 @@ public final class JwksClient implements AutoCloseable {
      * @throws JwksUnavailableException if no usable keys could be had; the message names why
      */
     public JwkSet current() {
-        return snapshot().set();
+        return snapshot(true).set();
     }
 
     /** {@return counters and times of the fetches so far, as one consistent-enough snapshot} */
@@ -165,8 +168,8 @@ public final class JwksClient implements AutoCloseable {
                 s == null ? 0 : s.set().keys().size(), fetches.get(), failures.get(), lastError);
     }
 
-    KeyResolver resolver() {
-        return resolver;
+    KeyResolver resolver(boolean wait) {
+        return wait ? resolver : nonBlockingResolver;
     }
 
     /** Saturates instead of overflowing, so that a huge duration means "practically never". */
@@ -174,9 +177,12 @@ public final class JwksClient implements AutoCloseable {
         return d.compareTo(Duration.ofDays(365L * 1000)) > 0 ? 365L * 1000 * 86_400_000 : d.toMillis();
     }
 
-    private Snapshot snapshot() {
+    private Snapshot snapshot(boolean wait) {
         Snapshot s = snap;
         if (s == null) {
+            if (!wait) {
+                throw notReady("no keys have been fetched from " + uri + " yet");
+            }
             return await(startFetch());
         }
         long now = clock.millis();
@@ -191,7 +197,11 @@ public final class JwksClient implements AutoCloseable {
         if (now - s.expiresAt() < maxStale) {
             return s;
         }
-        return pastMaxStale(s, now);
+        return pastMaxStale(s, now, wait);
+    }
+
+    private static KeysNotReadyException notReady(String why) {
+        return new KeysNotReadyException("A decode would wait for a JWKS fetch: " + why + ".");
     }
 
     /**
@@ -200,7 +210,7 @@ public final class JwksClient implements AutoCloseable {
      * the cooldown is the decode refused at once, so an outage costs the issuer one fetch per
      * cooldown and the service no pile of waiting threads.
      */
-    private Snapshot pastMaxStale(Snapshot stale, long now) {
+    private Snapshot pastMaxStale(Snapshot stale, long now, boolean wait) {
         CompletableFuture<Snapshot> running = inflight.get();
         if (running == null || running.isDone()) {
             Snapshot s = snap;
@@ -211,7 +221,12 @@ public final class JwksClient implements AutoCloseable {
             if (now - seen < cooldown) {
                 throw staleKeys(stale, lastError != null ? lastError : "the last attempt did not succeed", null);
             }
+            if (!wait) {
+                throw notReady("the keys from " + uri + " are past maxStale and must be fetched again");
+            }
             running = fetchUnlessDoneSince(seen);
+        } else if (!wait) {
+            throw notReady("the keys from " + uri + " are past maxStale and a fetch is under way");
         }
         Snapshot got;
         try {
@@ -348,11 +363,20 @@ public final class JwksClient implements AutoCloseable {
         http.shutdownNow();
     }
 
-    /** Key selection over the current document, with one refetch for an unknown kid. */
+    /**
+     * Key selection over the current document, with one refetch for an unknown kid. One that
+     * does not wait throws {@link KeysNotReadyException} wherever the other would wait.
+     */
     private final class Resolver implements KeyResolver {
+        private final boolean wait;
+
+        Resolver(boolean wait) {
+            this.wait = wait;
+        }
+
         @Override
         public VerifyKey resolve(JwtHeader header) {
-            Snapshot s = snapshot();
+            Snapshot s = snapshot(wait);
             try {
                 return s.resolver().resolve(header);
             } catch (UnknownKeyException unknown) {
@@ -363,6 +387,9 @@ public final class JwksClient implements AutoCloseable {
                 try {
                     CompletableFuture<Snapshot> running = inflight.get();
                     if (running != null && !running.isDone()) {
+                        if (!wait) {
+                            throw notReady("the token's kid is unknown and a fetch is under way");
+                        }
                         fresh = await(running);           // join the fetch under way, whoever started it
                     } else if (snap != s) {
                         fresh = snap;                     // keys arrived since this decode looked
@@ -370,6 +397,9 @@ public final class JwksClient implements AutoCloseable {
                         long seen = lastAttempt;
                         if (clock.millis() - seen < cooldown) {
                             throw unknown;                // an unknown-kid flood fetches once per cooldown
+                        }
+                        if (!wait) {
+                            throw notReady("the token's kid is unknown and the keys may be refetched");
                         }
                         fresh = await(fetchUnlessDoneSince(seen));
                     }
@@ -388,7 +418,7 @@ public final class JwksClient implements AutoCloseable {
 
         @Override
         public void checkFresh() {
-            snapshot();
+            snapshot(wait);
         }
     }
 
@@ -406,18 +436,19 @@ public final class JwksClient implements AutoCloseable {
         private String userAgent = "lcjwt-jwks-client";
         private SSLContext sslContext;
         private Clock clock = Clock.systemUTC();
+        private final boolean plainHttp;
+        private boolean plainHttpAllowed;
 
         private Builder(URI uri) {
             this.uri = Objects.requireNonNull(uri, "uri");
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
-            if (scheme.equals("http")) {
-                if (!isLoopback(uri.getHost())) {
-                    throw new IllegalArgumentException("A JWKS URL must use https (plain http is allowed only to a"
-                            + " loopback address, for tests): " + uri);
-                }
-            } else if (!scheme.equals("https")) {
+            if (!scheme.equals("http") && !scheme.equals("https")) {
                 throw new IllegalArgumentException("A JWKS URL must use https: " + uri);
             }
+            if (uri.getHost() == null) {
+                throw new IllegalArgumentException("A JWKS URL must name a host: " + uri);
+            }
+            plainHttp = scheme.equals("http");
         }
 
         private static boolean isLoopback(String host) {
@@ -570,6 +601,20 @@ public final class JwksClient implements AutoCloseable {
         }
 
         /**
+         * Allows a plain-http URL whose host is not a loopback address, such as
+         * {@code http://keycloak:8080/realms/demo/protocol/openid-connect/certs} inside a compose
+         * or cluster network. Keys fetched in clear can be replaced by anyone on the path, and
+         * with them every token: allow it only on a network you trust. Without this call
+         * {@link #build()} refuses such a URL.
+         *
+         * @return this builder
+         */
+        public Builder allowPlainHttp() {
+            this.plainHttpAllowed = true;
+            return this;
+        }
+
+        /**
          * The time source for lifetimes, cooldown and staleness (default the system UTC clock).
          *
          * @param clock the clock
@@ -595,9 +640,15 @@ public final class JwksClient implements AutoCloseable {
          *
          * @return a client, thread-safe
          * @throws IllegalArgumentException if {@code maxStale} is shorter than {@code cooldown},
-         *         or {@code defaultLifetime} lies outside the {@code lifetime} bounds
+         *         {@code defaultLifetime} lies outside the {@code lifetime} bounds, or the URL is
+         *         plain http to a host that is not a literal loopback address and
+         *         {@link #allowPlainHttp()} was not called
          */
         public JwksClient build() {
+            if (plainHttp && !plainHttpAllowed && !isLoopback(uri.getHost())) {
+                throw new IllegalArgumentException("A JWKS URL must use https (plain http is allowed to a loopback"
+                        + " address, or to another host after allowPlainHttp()): " + uri);
+            }
             if (maxStale.compareTo(cooldown) < 0) {
                 throw new IllegalArgumentException("maxStale (" + maxStale + ") must be at least cooldown ("
                         + cooldown + "): past expiry the keys would be refused before another fetch may start.");

@@ -41,7 +41,7 @@ public abstract sealed class JwtException extends RuntimeException
         permits MalformedJwtException, UnsupportedJwtException, AlgorithmNotAllowedException,
                 InvalidHeaderException, BadSignatureException, UnknownKeyException, ExpiredJwtException,
                 NotYetValidException, InvalidClaimException, MissingClaimException,
-                JwksUnavailableException {
+                JwksUnavailableException, KeysNotReadyException {
 
     private static final long serialVersionUID = 1L;
 

@@ -508,6 +508,8 @@ public final class JwtVerifier {
         private Duration leeway = Duration.ZERO;
         private Clock clock = Clock.systemUTC();
         private boolean requireExpiration = true;
+        private boolean anyAudience;
+        private boolean nonBlocking;
         private int maxTokenBytes = 64 * 1024;
         private String type;
         private JwksClient client;
@@ -560,6 +562,34 @@ public final class JwtVerifier {
                 }
             }
             this.audiences.addAll(Arrays.asList(audiences));
+            return this;
+        }
+
+        /**
+         * Leaves {@code aud} unchecked: a token passes whatever audience it names, or none. Its
+         * form is still checked (a non-empty string or array of non-empty strings). Only for a
+         * caller that checks the audience itself, as Spring Security's validators do; otherwise
+         * prefer {@link #audience(String...)}, since a token meant for another service would be
+         * accepted.
+         *
+         * @return this builder
+         */
+        public Builder anyAudience() {
+            this.anyAudience = true;
+            return this;
+        }
+
+        /**
+         * For event loops (Netty, Vert.x): a decode never waits for a JWKS fetch. Where a verifier
+         * over a {@link JwksClient} would wait (the first fetch, a refetch for an unknown
+         * {@code kid}, keys past {@code maxStale}), this one throws {@link KeysNotReadyException}
+         * at once, and the caller decodes again on a thread that may block. Verifiers over fixed
+         * keys never wait, so for them this changes nothing.
+         *
+         * @return this builder
+         */
+        public Builder nonBlocking() {
+            this.nonBlocking = true;
             return this;
         }
 
@@ -692,7 +722,8 @@ public final class JwtVerifier {
          * not change with it.
          *
          * @return a verifier, immutable and thread-safe
-         * @throws IllegalStateException if no algorithm was allowed, or a key has been closed
+         * @throws IllegalStateException if no algorithm was allowed, a key has been closed, or both
+         *         {@link #audience(String...)} and {@link #anyAudience()} were called
          * @throws InvalidJwtKeyException if an allowed algorithm has no key that can serve it
          */
         public JwtVerifier build() {
@@ -700,10 +731,14 @@ public final class JwtVerifier {
                 throw new IllegalStateException("Name the accepted algorithms with algorithms(...):"
                         + " lcjwt never takes the algorithm from the token alone.");
             }
+            if (anyAudience && !audiences.isEmpty()) {
+                throw new IllegalStateException("anyAudience() and audience(" + String.join(", ", audiences)
+                        + ") contradict each other; call one of them.");
+            }
             ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
-                    requireExpiration, required);
+                    requireExpiration, required, anyAudience);
             if (client != null) {
-                return new JwtVerifier(new TokenVerifier(client.resolver(), algorithms, new ClaimsReader(policy),
+                return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new ClaimsReader(policy),
                         maxTokenBytes, type, client));
             }
             List<VerifyKey> impls = new ArrayList<>();

@@ -595,10 +595,79 @@ class JwksClientTest {
 
     @Test
     void onlyHttpsOrLoopbackHttp() {
-        assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://id.example/jwks.json")));
-        assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://10.0.0.1/jwks.json")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> JwksClient.builder(URI.create("http://id.example/jwks.json")).build());
+        assertTrue(e.getMessage().contains("allowPlainHttp()") && e.getMessage().contains("http://id.example/jwks.json"),
+                e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("http://10.0.0.1/jwks.json")).build());
         assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("ftp://127.0.0.1/jwks.json")));
+        assertThrows(IllegalArgumentException.class, () -> JwksClient.builder(URI.create("https:/jwks.json")));
         JwksClient.builder(URI.create("https://id.example/jwks.json")).build().close();
         JwksClient.builder(URI.create("http://[::1]:8080/jwks.json")).build().close();
+    }
+
+    @Test
+    void plainHttpToAnotherHostOnlyWhenAllowed() {
+        // "keycloak.invalid" never resolves (RFC 6761), so the allowed client really tries the
+        // name over plain http and reports why it failed, instead of refusing the URL.
+        try (JwksClient c = JwksClient.builder(URI.create("http://keycloak.invalid:8080/certs"))
+                .allowPlainHttp().timeout(Duration.ofSeconds(2)).build()) {
+            JwksUnavailableException e = assertThrows(JwksUnavailableException.class, c::refresh);
+            assertTrue(e.getMessage().contains("http://keycloak.invalid:8080/certs"), e.getMessage());
+        }
+    }
+
+    /**
+     * A non-blocking verifier (for event loops) never waits: where the waiting one would fetch,
+     * it signals KeysNotReadyException and fetches nothing itself; once a waiting decode on the
+     * same client has fetched, it serves from the same cache.
+     */
+    @Test
+    void aNonBlockingVerifierSignalsInsteadOfWaiting() {
+        behaviour.set(serve(jwks(k1), "max-age=900"));
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).cooldown(Duration.ofSeconds(30)).build()) {
+            JwtVerifier eventLoop = JwtVerifier.builder(c).algorithms(Algorithm.ES256).audience("api").clock(clock)
+                    .nonBlocking().build();
+            JwtVerifier mayBlock = verifier(c);
+            String t1 = token(k1);
+            KeysNotReadyException first = assertThrows(KeysNotReadyException.class, () -> eventLoop.decode(t1));
+            assertTrue(first.getMessage().contains("no keys have been fetched"), first.getMessage());
+            assertEquals(0, hits.get(), "the signal itself fetches nothing");
+            assertEquals("k1", mayBlock.decode(t1).get("sub"));
+            assertEquals("k1", eventLoop.decode(t1).get("sub"));
+            assertEquals(1, hits.get());
+
+            // A new kid after the cooldown: the waiting verifier would refetch, this one signals.
+            behaviour.set(serve(jwks(k1, k2), "max-age=900"));
+            clock.millis.addAndGet(31_000);
+            String t2 = token(k2);
+            assertThrows(KeysNotReadyException.class, () -> eventLoop.decode(t2));
+            assertEquals(1, hits.get());
+            assertEquals("k2", mayBlock.decode(t2).get("sub"));
+            assertEquals("k2", eventLoop.decode(t2).get("sub"));
+            assertEquals(2, hits.get());
+
+            // Within the cooldown an unknown kid is a refusal, as for the waiting verifier.
+            JwtPrivateKey k3 = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("k3");
+            try (k3) {
+                assertThrows(UnknownKeyException.class, () -> eventLoop.decode(token(k3)));
+            }
+
+            // Keys past maxStale (1 day past expiry) must be fetched again: a signal, not a refusal.
+            // The server is slow, so the background refresh this decode starts is still running.
+            Behaviour fresh = serve(jwks(k1, k2), "max-age=900");
+            behaviour.set(ex -> {
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                fresh.handle(ex);
+            });
+            clock.millis.addAndGet(2 * DAY);
+            assertThrows(KeysNotReadyException.class, () -> eventLoop.decode(t1));
+            assertEquals("k1", mayBlock.decode(t1).get("sub"));
+            assertEquals("k1", eventLoop.decode(t1).get("sub"));
+        }
     }
 }

@@ -13,15 +13,25 @@ import java.util.Set;
  * @param clock the time source
  * @param requireExpiration whether {@code exp} must be present
  * @param required further claim names that must be present
+ * @param anyAudience whether {@code aud} is left unchecked (its form is still checked); only with
+ *        no audiences
  */
 public record ClaimsPolicy(Set<String> audiences, String issuer, long leewayMillis, Clock clock,
-        boolean requireExpiration, List<String> required) {
+        boolean requireExpiration, List<String> required, boolean anyAudience) {
+
+    public ClaimsPolicy(Set<String> audiences, String issuer, long leewayMillis, Clock clock,
+            boolean requireExpiration, List<String> required) {
+        this(audiences, issuer, leewayMillis, clock, requireExpiration, required, false);
+    }
 
     public ClaimsPolicy {
         audiences = Set.copyOf(audiences);
         required = List.copyOf(required);
         if (required.size() > 60) {
             throw new IllegalArgumentException("at most 60 required claims");
+        }
+        if (anyAudience && !audiences.isEmpty()) {
+            throw new IllegalArgumentException("anyAudience with audiences");
         }
     }
 }

@@ -396,7 +396,10 @@ public final class ClaimsReader {
                 + prop.raw.getSimpleName() + "; declare it as String or List<String>.");
     }
 
-    private static void checkAudience(Collection<String> accepted, boolean match, String example) {
+    private void checkAudience(Collection<String> accepted, boolean match, String example) {
+        if (policy.anyAudience()) {
+            return;
+        }
         if (accepted.isEmpty()) {
             throw new InvalidClaimException("aud", "The JWT is meant for audience \"" + printable(example)
                     + "\", but this verifier expects no audience; configure audience(...) on the verifier.");
