@@ -1,0 +1,263 @@
+package io.lcjwt.spring.internal;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.JwkSet;
+import io.lcjwt.JwksClient;
+import io.lcjwt.JwtKey;
+import io.lcjwt.JwtVerifier;
+import io.lcjwt.KeysNotReadyException;
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoderInitializationException;
+import org.springframework.security.oauth2.jwt.JwtValidationException;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The shared engine of the servlet and reactive decoders: builds lcjwt's verifiers from a
+ * {@link Spec} (at once, or on first use for an issuer location), decodes once, maps refusals to
+ * Spring's exceptions and runs Spring's validator on the result.
+ */
+public final class DecoderCore {
+    /** Spring's default clock skew, which lcjwt's exp/nbf check uses too. */
+    public static final Duration SPRING_CLOCK_SKEW = Duration.ofSeconds(60);
+    private static final List<Algorithm> PER_KEY_DEFAULT = List.of(Algorithm.RS256, Algorithm.ES256,
+            Algorithm.ES384, Algorithm.ES512, Algorithm.EdDSA, Algorithm.HS256);
+
+    /** Both verifiers share one key source; the non-blocking one never waits for a fetch. */
+    public record Verifiers(JwtVerifier waiting, JwtVerifier nonBlocking, JwksClient client) {}
+
+    private final Spec spec;
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile Verifiers verifiers;
+    private volatile RuntimeException lastFailure;
+    private volatile long lastFailureNanos;
+
+    public DecoderCore(Spec spec) {
+        this.spec = spec;
+        if (spec.source() instanceof Spec.IssuerLocation(String issuer)) {
+            URI u = URI.create(issuer);
+            if (needsPlainHttpPermission(u) && !spec.plainHttpHosts().contains(u.getHost().toLowerCase(Locale.ROOT))) {
+                throw new IllegalStateException(plainHttpRefusal(u));
+            }
+        } else {
+            this.verifiers = create(spec.source());
+        }
+    }
+
+    public Spec spec() {
+        return spec;
+    }
+
+    /** Whether the verifiers exist, so that a decode needs no discovery. */
+    public boolean ready() {
+        return verifiers != null;
+    }
+
+    /** The verifiers, running discovery first if it has not succeeded yet (blocking). */
+    public Verifiers verifiers() {
+        Verifiers v = verifiers;
+        return v != null ? v : discover();
+    }
+
+    private Verifiers discover() {
+        lock.lock();
+        try {
+            if (verifiers != null) {
+                return verifiers;
+            }
+            RuntimeException failed = lastFailure;
+            if (failed != null && System.nanoTime() - lastFailureNanos < spec.cooldown().toNanos()) {
+                throw initFailure(failed); // an issuer that is down is asked once per cooldown
+            }
+            try {
+                String issuer = ((Spec.IssuerLocation) spec.source()).issuer();
+                Duration t = Duration.ofMillis(2500);
+                URI jwks = Discovery.jwksUri(issuer, t, t);
+                Verifiers v = create(new Spec.JwkSetUri(jwks));
+                verifiers = v;
+                lastFailure = null;
+                return v;
+            } catch (RuntimeException e) {
+                lastFailure = e;
+                lastFailureNanos = System.nanoTime();
+                throw initFailure(e);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static JwtDecoderInitializationException initFailure(RuntimeException e) {
+        return new JwtDecoderInitializationException("Failed to lazily resolve the JwtDecoder: " + e.getMessage(), e);
+    }
+
+    private Verifiers create(Spec.Source source) {
+        JwtVerifier.Builder waiting;
+        JwtVerifier.Builder nonBlocking;
+        JwksClient client = null;
+        Set<Algorithm> algs = EnumSet.noneOf(Algorithm.class);
+        algs.addAll(spec.algorithms());
+        switch (source) {
+            case Spec.JwkSetUri(URI uri) -> {
+                client = client(uri);
+                if (algs.isEmpty()) {
+                    if (spec.source() instanceof Spec.IssuerLocation) {
+                        // As Spring with an issuer location: what the issuer's keys can verify.
+                        algs.addAll(fromKeys(client.current().keys(), false));
+                    } else {
+                        algs.add(Algorithm.RS256); // Spring's default for a JWKS URL
+                    }
+                }
+                waiting = JwtVerifier.builder(client);
+                nonBlocking = JwtVerifier.builder(client).nonBlocking();
+            }
+            case Spec.Keys(List<JwtKey> keys) -> {
+                if (algs.isEmpty()) {
+                    algs.addAll(fromKeys(keys, true));
+                }
+                waiting = JwtVerifier.builder(keys);
+                nonBlocking = null;
+            }
+            case Spec.FixedSet(JwkSet set) -> {
+                if (algs.isEmpty()) {
+                    algs.add(Algorithm.RS256);
+                }
+                waiting = JwtVerifier.builder(set);
+                nonBlocking = null;
+            }
+            case Spec.IssuerLocation l -> throw new IllegalStateException("discovered first");
+        }
+        JwtVerifier w = configure(waiting, algs).build();
+        JwtVerifier nb = nonBlocking == null ? w : configure(nonBlocking, algs).build();
+        return new Verifiers(w, nb, client);
+    }
+
+    private JwtVerifier.Builder configure(JwtVerifier.Builder b, Set<Algorithm> algs) {
+        b.algorithms(algs.toArray(Algorithm[]::new)).leeway(SPRING_CLOCK_SKEW);
+        if (spec.audiences().isEmpty()) {
+            b.anyAudience(); // as Spring: aud is checked only when audiences are configured
+        } else {
+            b.audience(spec.audiences().toArray(String[]::new));
+        }
+        String issuer = spec.source() instanceof Spec.IssuerLocation(String iss) ? iss : spec.issuer();
+        if (issuer != null) {
+            b.issuer(issuer);
+        }
+        spec.verifierCustomizer().accept(b);
+        return b;
+    }
+
+    /** Per fixed key, the one algorithm its type fixes (RS256 for RSA); for a JWKS, all it supports. */
+    private static Set<Algorithm> fromKeys(Collection<JwtKey> keys, boolean onePerKey) {
+        Set<Algorithm> out = EnumSet.noneOf(Algorithm.class);
+        for (JwtKey k : keys) {
+            for (Algorithm a : onePerKey ? PER_KEY_DEFAULT : EnumSet.allOf(Algorithm.class)) {
+                if (k.supports(a) && (onePerKey || a.family() != Algorithm.Family.HMAC)) {
+                    out.add(a);
+                    if (onePerKey) {
+                        break;
+                    }
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalStateException("The keys offer no signature algorithm lcjwt supports; name the"
+                    + " algorithms with jwsAlgorithms(...).");
+        }
+        return out;
+    }
+
+    private JwksClient client(URI uri) {
+        JwksClient.Builder b = JwksClient.builder(uri).cooldown(spec.cooldown()).userAgent("lcjwt-spring-boot");
+        if (needsPlainHttpPermission(uri)) {
+            String host = uri.getHost().toLowerCase(Locale.ROOT);
+            if (!spec.plainHttpHosts().contains(host)) {
+                throw new IllegalStateException(plainHttpRefusal(uri));
+            }
+            b.allowPlainHttp();
+        }
+        spec.jwksCustomizer().accept(b);
+        return b.build();
+    }
+
+    /** Whether the URL is plain http to a host other than a literal loopback address. */
+    public static boolean needsPlainHttpPermission(URI uri) {
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            return false;
+        }
+        String h = uri.getHost();
+        if (h.equalsIgnoreCase("localhost")) {
+            return false;
+        }
+        String bare = h.startsWith("[") ? h.substring(1, h.length() - 1) : h;
+        if (!bare.matches("[0-9.]+") && !bare.contains(":")) {
+            return true;
+        }
+        try {
+            return !InetAddress.getByName(bare).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return true;
+        }
+    }
+
+    public static String plainHttpRefusal(URI uri) {
+        String host = uri.getHost().toLowerCase(Locale.ROOT);
+        return "Plain http to " + host + " (" + uri + ") is refused: anyone on the path could replace the keys"
+                + " and so forge any token. Use https, or, inside a network you trust (a compose or cluster"
+                + " network), allow it for this host with the property lcjwt.jwks.allow-plain-http-hosts=" + host
+                + " (or allowPlainHttp(\"" + host + "\") on the decoder builder).";
+    }
+
+    /** One decode; lcjwt's refusals become Spring's exceptions, KeysNotReadyException passes through. */
+    public io.lcjwt.Jwt<Map<String, Object>> decode(String token, boolean wait) {
+        if (token == null) {
+            throw Errors.bad("The token is null.", null);
+        }
+        Verifiers v = verifiers();
+        try {
+            return (wait ? v.waiting() : v.nonBlocking()).decodeJwt(token);
+        } catch (KeysNotReadyException e) {
+            throw e;
+        } catch (io.lcjwt.JwtException e) {
+            throw Errors.map(e);
+        }
+    }
+
+    /** Spring's Jwt, then the validator, as NimbusJwtDecoder does it. */
+    public static Jwt toSpring(String token, io.lcjwt.Jwt<Map<String, Object>> decoded,
+            Converter<Map<String, Object>, Map<String, Object>> converter, OAuth2TokenValidator<Jwt> validator) {
+        Jwt jwt;
+        try {
+            jwt = SpringJwts.create(token, decoded, converter);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw Errors.bad(e.getMessage(), e); // e.g. "expiresAt must be after issuedAt"
+        }
+        OAuth2TokenValidatorResult result = validator.validate(jwt);
+        if (result.hasErrors()) {
+            Collection<OAuth2Error> errors = result.getErrors();
+            String message = "Unable to validate Jwt";
+            for (OAuth2Error e : errors) {
+                if (e.getDescription() != null && !e.getDescription().isEmpty()) {
+                    message = Errors.PREFIX + e.getDescription();
+                    break;
+                }
+            }
+            throw new JwtValidationException(message, new ArrayList<>(errors));
+        }
+        return jwt;
+    }
+}
