@@ -35,7 +35,7 @@ public final class Errors {
     private Errors() {}
 
     public static JwtException map(io.lcjwt.JwtException e) {
-        String m = PREFIX + e.getMessage();
+        String m = PREFIX + rfc6750(e.getMessage());
         return switch (e) {
             case ExpiredJwtException x -> invalid(m, x);
             case NotYetValidException x -> invalid(m, x);
@@ -55,13 +55,27 @@ public final class Errors {
 
     private static JwtValidationException invalid(String message, io.lcjwt.JwtException cause) {
         JwtValidationException v = new JwtValidationException(message,
-                List.of(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, cause.getMessage(), RFC6750)));
+                List.of(new OAuth2Error(OAuth2ErrorCodes.INVALID_TOKEN, rfc6750(cause.getMessage()), RFC6750)));
         v.initCause(cause);
         return v;
     }
 
+    /**
+     * The message in the characters RFC 6750 allows in {@code error_description} (printable
+     * ASCII but {@code "} and {@code \}): Spring replaces any other description with a bare
+     * "Invalid token", and lcjwt's messages quote names.
+     */
+    static String rfc6750(String m) {
+        StringBuilder b = new StringBuilder(m.length());
+        for (int i = 0; i < m.length(); i++) {
+            char c = m.charAt(i);
+            b.append(c == '"' ? '\'' : c == '\\' ? '/' : c < 0x20 || c > 0x7e ? '?' : c);
+        }
+        return b.toString();
+    }
+
     /** For what lcjwt accepted but Spring's {@code Jwt} cannot hold (iat not before exp, say). */
     public static BadJwtException bad(String why, RuntimeException cause) {
-        return new BadJwtException(PREFIX + why, cause);
+        return new BadJwtException(PREFIX + rfc6750(why), cause);
     }
 }
