@@ -43,6 +43,13 @@ import java.util.concurrent.TimeUnit;
  *       {@code --page results-jmh-hs256.md} writes another page. When the HS256 decode bench ran,
  *       the page also gives lcjwtRecord's throughput against the fastest of auth0, fusionauth
  *       and vert.x, and against jjwt, from the same run.</li>
+ *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
+ *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
+ *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
+ *       {@code bench/results-spring.md}: decodes per second, bytes per decode, and lcjwt's
+ *       throughput as a multiple of Nimbus's against issue #13's targets. {@code --jmh},
+ *       {@code --lib} and {@code --from-json} ({@code bench/results-spring-<libcrypto>.json}) as
+ *       for {@code jmh}.</li>
  *   <li>{@code svg}: redraws {@code bench/results-race.svg} from the last race's raw results
  *       ({@code bench/results-race.jsonl}).</li>
  *   <li>{@code docker --from-raw}, {@code matrix --from-raw}: render the page again from the
@@ -105,6 +112,9 @@ public final class Race {
     private final List<Lib> libs = new ArrayList<>();
     private final List<Result> results = new ArrayList<>();
     private final Instant started = Instant.now();
+    /** The page's last header line: how the contenders were checked, and the baseline. */
+    private String checked = "Each contender was validated before timing: the fixture's claims, and a rejection of the"
+            + " expired and the wrong-audience token with its own error. Baseline for speed-ups: jjwt.";
 
     Race(int cpu, List<String> only) {
         this.cpu = cpu;
@@ -139,7 +149,7 @@ public final class Race {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | smoke | svg  [--decodes N]"
+            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | jmh | spring | smoke | svg  [--decodes N]"
                     + " [--rounds R] [--only a,b] [--cpu K]");
             System.exit(2);
         }
@@ -214,6 +224,18 @@ public final class Race {
                 }
                 race.writePage(opt.getOrDefault("page", "results-jmh.md"), "JMH, with allocation per decode", cmd,
                         page.toString());
+            }
+            case "spring" -> {
+                StringBuilder page = new StringBuilder();
+                for (Lib lib : race.libs) {
+                    if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                        continue;
+                    }
+                    page.append(race.spring(lib, opt.getOrDefault("jmh", SPRING_JMH), List.of(args).contains("--from-json")));
+                }
+                race.checked = SPRING_CHECKED;
+                race.writePage("results-spring.md", "Spring Security's JwtDecoder, lcjwt against Nimbus", cmd,
+                        page.append(SPRING_ABOUT).toString());
             }
             case "svg" -> {
                 for (String line : Files.readAllLines(Path.of("bench/results-race.jsonl"))) {
@@ -413,6 +435,15 @@ public final class Race {
             fromRaw = json;
             return jmhSection(lib, json, options);
         }
+        int exit = runJmh(lib, regex, options, json);
+        if (exit != 0) {
+            return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+        }
+        return jmhSection(lib, json, options);
+    }
+
+    /** JMH on {@code lib}, pinned, 500 MB, with {@code -prof gc}, its JSON written to {@code json}; the exit code. */
+    private int runJmh(Lib lib, String regex, String options, Path json) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/taskset"))) {
             cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
@@ -424,11 +455,126 @@ public final class Race {
         ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
         pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
         System.err.println("race: JMH on " + lib.label() + ": " + String.join(" ", cmd));
-        int exit = pb.start().waitFor();
-        if (exit != 0) {
-            return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+        return pb.start().waitFor();
+    }
+
+    /** The run options of {@code spring}: the warm-up and measurement SpringDecoderBench declares. */
+    static final String SPRING_JMH = "-f 1 -wi 3 -w 2s -i 5 -r 2s";
+    static final String SPRING_CHECKED = "Before timing, both decoders had to return the same Jwt (claims, headers,"
+            + " token) and refuse the expired, wrong-audience, wrong-issuer and bad-signature tokens with the same"
+            + " Spring exception; every iteration checked that no JWKS fetch happened. Baseline: Nimbus.";
+
+    /** The page's closing section: how both decoders are built, the inputs, the targets. */
+    static final String SPRING_ABOUT = """
+            ## What is measured
+
+            Both sides are built as Spring Boot 4.0.7's `OAuth2ResourceServerJwtConfiguration` builds Nimbus's
+            decoder with `jwk-set-uri`, `jws-algorithms`, `issuer-uri` and `audiences` set:
+
+            - Nimbus: `NimbusJwtDecoder.withJwkSetUri(uri).jwsAlgorithms(s -> s.add(alg)).build()`, then
+              `setJwtValidator(JwtValidators.createDefaultWithValidators([new JwtIssuerValidator(iss), aud validator]))`
+              (the aud validator is Boot's: a `JwtClaimValidator` on `aud` not disjoint from the audiences).
+            - lcjwt: `LcjwtJwtDecoder.withJwkSetUri(uri).jwsAlgorithm(alg).audiences(aud).issuer(iss).build()`
+              and the same `setJwtValidator`, so Spring's checks run on both and lcjwt's own exp, aud and iss
+              checks come on top.
+            - HS256 (Boot has no property for a secret): `withSecretKey(key)` with `MacAlgorithm.HS256` on both
+              sides, the same validators.
+
+            Keys and tokens are made in setup with JCA: RSA 2048, P-256, a 32-byte secret. The JWKS (decoy,
+            signer, decoy; `kid`, `use`, `alg`) is served from a JDK `HttpServer` on 127.0.0.1 with
+            `Cache-Control: max-age=86400`, one path per decoder; each decoder fetches it once, in setup. The
+            token: header `alg`, `typ: JWT`, `kid` (JWKS only); claims `iss`, `sub`, `aud`, `iat`, `exp` a day
+            ahead, `scope` (the token is 388 bytes with ES256, 644 with RS256, 325 with HS256).
+
+            Targets (issue #13): lcjwt's throughput at least 10x Nimbus's for ES256, 2.5x for RS256 (2048),
+            4x for HS256. Nimbus here is nimbus-jose-jwt 10.10 (the root pom's); a Boot 4.0.7 application
+            gets 10.4 from Spring Security unless it pins another.
+            """;
+
+    /** issue #13's targets: lcjwt's throughput as a multiple of Nimbus's, per algorithm. */
+    static final Map<String, Double> SPRING_TARGETS = Map.of("ES256", 10.0, "RS256", 2.5, "HS256", 4.0);
+
+    /** Runs SpringDecoderBench on {@code lib} (or reads its last JSON), then renders it. */
+    String spring(Lib lib, String options, boolean fromJson) throws Exception {
+        Path json = Path.of("bench", "results-spring-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return "## " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+        } else {
+            int exit = runJmh(lib, "SpringDecoderBench", options, json);
+            if (exit != 0) {
+                return "## " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+            }
         }
-        return jmhSection(lib, json, options);
+        return springSection(lib.label(), Files.readString(json), options);
+    }
+
+    /** One libcrypto's SpringDecoderBench results: per algorithm, both decoders and the ratio. */
+    static String springSection(String libLabel, String jmhJson, String options) throws IOException {
+        Map<String, Map<String, double[]>> byAlg = new java.util.TreeMap<>(); // alg -> side -> {ops/s, ±, B/op}
+        for (Object o : JSON.std.listFrom(jmhJson)) {
+            Map<?, ?> run = (Map<?, ?>) o;
+            String name = (String) run.get("benchmark");
+            Map<?, ?> params = (Map<?, ?>) run.get("params");
+            if (!name.contains(".SpringDecoderBench.") || params == null) {
+                continue;
+            }
+            Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
+            Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
+            Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
+            byAlg.computeIfAbsent((String) params.get("alg"), k -> new LinkedHashMap<>()).put(
+                    name.substring(name.lastIndexOf('.') + 1), new double[] {
+                        ((Number) primary.get("score")).doubleValue(),
+                        primary.get("scoreError") instanceof Number n ? n.doubleValue() : Double.NaN,
+                        norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN});
+        }
+        StringBuilder s = new StringBuilder("## lcjwt on " + libLabel + " (Nimbus uses the JDK)\n\n");
+        s.append("JMH throughput of `JwtDecoder.decode(token)` (benchmarks `SpringDecoderBench.lcjwt` and"
+                + " `SpringDecoderBench.nimbus`, one fork each per algorithm), options `").append(options)
+                .append("`, `-prof gc`, one pinned CPU; ± is JMH's 99.9 % interval; B/op is `gc.alloc.rate.norm`."
+                + " Ratio: lcjwt's ops/s over Nimbus's, and in brackets the range the two intervals allow."
+                + " Spring Security ").append(LibraryVersion.of("org.springframework.security",
+                        "spring-security-oauth2-jose", org.springframework.security.oauth2.jwt.JwtDecoder.class))
+                .append(", Spring Framework ").append(LibraryVersion.of("org.springframework", "spring-core",
+                        org.springframework.core.SpringVersion.class))
+                .append(" (Boot 4.0.7's); the decoders are built as in the class comment of `SpringDecoderBench`.\n\n");
+        s.append("| alg | lcjwt ops/s | ± | lcjwt B/op | Nimbus ops/s | ± | Nimbus B/op | lcjwt / Nimbus | target | met |\n");
+        s.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (String alg : List.of("ES256", "RS256", "HS256")) {
+            Map<String, double[]> sides = byAlg.getOrDefault(alg, Map.of());
+            double[] l = sides.get("lcjwt");
+            double[] n = sides.get("nimbus");
+            double target = SPRING_TARGETS.get(alg);
+            String label = alg.equals("RS256") ? "RS256 (RSA 2048)" : alg.equals("ES256") ? "ES256 (P-256)" : "HS256 (32 B)";
+            if (l == null || n == null) {
+                s.append(String.format(Locale.ROOT, "| %s | %s | | | %s | | | | %.1fx | not run |%n", label,
+                        l == null ? "not run" : ops(l[0]), n == null ? "not run" : ops(n[0]), target));
+                continue;
+            }
+            double ratio = l[0] / n[0];
+            double low = (l[0] - nz(l[1])) / (n[0] + nz(n[1]));
+            double high = n[0] - nz(n[1]) > 0 ? (l[0] + nz(l[1])) / (n[0] - nz(n[1])) : Double.POSITIVE_INFINITY;
+            String met = low >= target ? "yes" : ratio >= target ? "yes (not beyond the error)"
+                    : high >= target ? "no (within the error)" : "no";
+            s.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | **%.2fx** [%.2f – %s] | %.1fx | %s |%n",
+                    label, ops(l[0]), ops(l[1]), bytes(l[2]), ops(n[0]), ops(n[1]), bytes(n[2]), ratio, low,
+                    Double.isInfinite(high) ? "∞" : String.format(Locale.ROOT, "%.2f", high), target, met));
+        }
+        return s.append('\n').toString();
+    }
+
+    private static double nz(double v) {
+        return Double.isNaN(v) ? 0 : v;
+    }
+
+    private static String ops(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, v >= 100 ? "%,.0f" : "%.1f", v);
+    }
+
+    private static String bytes(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
     /** The page section for one libcrypto's JMH results file. */
@@ -654,8 +800,7 @@ public final class Race {
             s.append("- Skipped (toolchain or library not installed here; `bench/race/build.sh` says why): ")
                     .append(String.join(", ", skipped)).append('\n');
         }
-        s.append("- Each contender was validated before timing: the fixture's claims, and a rejection of the expired"
-                + " and the wrong-audience token with its own error. Baseline for speed-ups: jjwt.\n\n");
+        s.append("- ").append(checked).append("\n\n");
         s.append(body);
         Files.writeString(Path.of("bench", file), s.toString());
         System.err.println("race: wrote bench/" + file);
