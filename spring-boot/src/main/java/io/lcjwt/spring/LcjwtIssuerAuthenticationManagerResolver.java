@@ -89,10 +89,10 @@ public final class LcjwtIssuerAuthenticationManagerResolver implements Authentic
         try {
             issuer = Unverified.issuer(bearer.getToken());
         } catch (MalformedJwtException e) {
-            throw new InvalidBearerTokenException("Invalid token: " + e.getMessage(), e);
+            throw new InvalidBearerTokenException("Invalid token: " + io.lcjwt.spring.internal.Errors.rfc6750(e.getMessage()), e);
         }
         if (issuer == null) {
-            throw new InvalidBearerTokenException("The token has no \"iss\" claim, so no trusted issuer can verify it");
+            throw new InvalidBearerTokenException("The token has no iss claim, so no trusted issuer can verify it");
         }
         if (!trusted.contains(issuer)) {
             throw new InvalidBearerTokenException("The token's issuer is not trusted");

@@ -38,7 +38,7 @@ import javax.crypto.SecretKey;
  * {@link JwtException}, and a failed discovery a {@code JwtDecoderInitializationException}: server
  * problems. Thread-safe; set the validator and converter before the decoder is used.
  */
-public final class LcjwtJwtDecoder implements JwtDecoder {
+public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
     private final DecoderCore core;
     private volatile OAuth2TokenValidator<Jwt> validator;
     private volatile Converter<Map<String, Object>, Map<String, Object>> converter;
@@ -145,6 +145,15 @@ public final class LcjwtJwtDecoder implements JwtDecoder {
      */
     public void setJwtValidator(OAuth2TokenValidator<Jwt> jwtValidator) {
         this.validator = Objects.requireNonNull(jwtValidator, "jwtValidator");
+    }
+
+    /**
+     * Stops the JWKS client's refreshes (Spring calls this when the context closes); keys
+     * already fetched keep serving as through an outage. Idempotent.
+     */
+    @Override
+    public void close() {
+        core.close();
     }
 
     /**

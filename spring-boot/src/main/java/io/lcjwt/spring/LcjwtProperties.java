@@ -19,10 +19,10 @@ import java.util.List;
  *     allow-plain-http-hosts: keycloak
  * }</pre>
  *
- * @param leeway clock skew allowed for {@code exp} and {@code nbf}, at most 10 minutes (default
+ * @param leeway clock skew allowed for exp and nbf, at most 10 minutes (default
  *        60 s, Spring's)
  * @param maxTokenSize the largest token accepted; larger ones are refused unread (default 64 KB)
- * @param requireExpiration whether a token must carry {@code exp} (default true; Nimbus accepts
+ * @param requireExpiration whether a token must carry exp (default true; Nimbus accepts
  *        tokens without one, which never expire)
  * @param jwks how the JWKS is fetched and cached
  */
@@ -35,16 +35,16 @@ public record LcjwtProperties(@DefaultValue("60s") Duration leeway, @DefaultValu
      *
      * @param connectTimeout deadline to connect (default 2.5 s)
      * @param timeout deadline for a whole fetch, body included (default 2.5 s)
-     * @param cooldown least time between fetches caused by unknown {@code kid}s, and between
+     * @param cooldown least time between fetches caused by unknown kids, and between
      *        discovery attempts after a failure (default 30 s)
      * @param maxStale how long past their expiry the last good keys serve while refreshing
      *        fails (default 1 day)
-     * @param minLifetime shortest cache lifetime, whatever {@code max-age} says (default 1 minute)
+     * @param minLifetime shortest cache lifetime, whatever max-age says (default 1 minute)
      * @param maxLifetime longest cache lifetime (default 1 day)
-     * @param defaultLifetime lifetime when the response has no {@code max-age} (default 15 minutes)
+     * @param defaultLifetime lifetime when the response has no max-age (default 15 minutes)
      * @param maxResponseSize largest JWKS document accepted (default 1 MB)
      * @param allowPlainHttpHosts hosts the JWKS and discovery may be fetched from over plain
-     *        http, such as {@code keycloak} inside a compose network (default none; loopback
+     *        http, such as keycloak inside a compose network (default none; loopback
      *        addresses are always allowed)
      */
     public record Jwks(@DefaultValue("2500ms") Duration connectTimeout, @DefaultValue("2500ms") Duration timeout,

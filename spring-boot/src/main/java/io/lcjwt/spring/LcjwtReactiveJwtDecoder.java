@@ -37,7 +37,7 @@ import javax.crypto.SecretKey;
  * bounded-elastic scheduler and waits there. Thread-safe; set the validator and converter before
  * the decoder is used.
  */
-public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder {
+public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCloseable {
     private final DecoderCore core;
     private volatile OAuth2TokenValidator<Jwt> validator;
     private volatile Converter<Map<String, Object>, Map<String, Object>> converter;
@@ -155,6 +155,12 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder {
      */
     public void setJwtValidator(OAuth2TokenValidator<Jwt> jwtValidator) {
         this.validator = Objects.requireNonNull(jwtValidator, "jwtValidator");
+    }
+
+    /** As {@link LcjwtJwtDecoder#close()}. */
+    @Override
+    public void close() {
+        core.close();
     }
 
     /**

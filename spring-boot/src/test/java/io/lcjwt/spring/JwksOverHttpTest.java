@@ -105,4 +105,18 @@ class JwksOverHttpTest {
         assertTrue(Apps.wwwAuthenticate(r).startsWith("Bearer") && !Apps.wwwAuthenticate(r).contains("error="),
                 Apps.wwwAuthenticate(r));
     }
+
+    @Test
+    void closingTheContextStopsTheJwksClient() throws Exception {
+        assertEquals(200, status(k1));
+        LcjwtJwtDecoder d = app.getBean(LcjwtJwtDecoder.class);
+        app.close();
+        TestIdp.Key k2 = TestIdp.ec("k2");
+        idp.published.set(List.of(k1, k2));
+        waitOutCooldown();
+        org.junit.jupiter.api.Assertions.assertThrows(org.springframework.security.oauth2.jwt.BadJwtException.class,
+                () -> d.decode(TestIdp.sign(k2, idp.claims(""))));
+        assertEquals(1, idp.hits("/certs"), "a closed decoder fetches nothing");
+        assertEquals("alice", d.decode(TestIdp.sign(k1, idp.claims(""))).getSubject(), "fetched keys still serve");
+    }
 }

@@ -75,10 +75,28 @@ class MultiIssuerTest {
         }
     }
 
+    @SpringBootConfiguration
+    @EnableAutoConfiguration
+    @Import(Apps.Me.class)
+    static class ReactiveResolverApp {
+        @Bean
+        org.springframework.security.web.server.SecurityWebFilterChain chain(
+                org.springframework.security.config.web.server.ServerHttpSecurity http) {
+            http.authorizeExchange(r -> r.anyExchange().authenticated());
+            http.oauth2ResourceServer(rs -> rs.authenticationManagerResolver(
+                    LcjwtIssuerReactiveAuthenticationManagerResolver.fromTrustedIssuers(a.issuer, b.issuer)));
+            return http.build();
+        }
+    }
+
     void check(Class<?> appClass) {
+        check(appClass, WebApplicationType.SERVLET);
+    }
+
+    void check(Class<?> appClass, WebApplicationType type) {
         int metaA = a.hits("/openid-configuration");
         int metaB = b.hits("/openid-configuration");
-        try (ConfigurableApplicationContext app = Apps.start(appClass, WebApplicationType.SERVLET, Map.of())) {
+        try (ConfigurableApplicationContext app = Apps.start(appClass, type, Map.of())) {
             assertEquals(metaA, a.hits("/openid-configuration"), "nothing built before the first token");
             HttpResponse<String> ra = Apps.get(app, "/me", TestIdp.sign(ka, a.claims("")));
             assertEquals(200, ra.statusCode(), ra.body());
@@ -99,6 +117,11 @@ class MultiIssuerTest {
     @Test
     void lcjwtsResolverFindsIssWithoutASecondParse() {
         check(LcjwtResolverApp.class);
+    }
+
+    @Test
+    void theReactiveResolverOnNetty() {
+        check(ReactiveResolverApp.class, WebApplicationType.REACTIVE);
     }
 
     @Test

@@ -45,6 +45,7 @@ public final class DecoderCore {
     private volatile Verifiers verifiers;
     private volatile RuntimeException lastFailure;
     private volatile long lastFailureNanos;
+    private boolean closed;
 
     public DecoderCore(Spec spec) {
         this.spec = spec;
@@ -78,6 +79,9 @@ public final class DecoderCore {
         try {
             if (verifiers != null) {
                 return verifiers;
+            }
+            if (closed) {
+                throw new JwtDecoderInitializationException("The JwtDecoder was closed.", null);
             }
             RuntimeException failed = lastFailure;
             if (failed != null && System.nanoTime() - lastFailureNanos < spec.cooldown().toNanos()) {
@@ -220,6 +224,20 @@ public final class DecoderCore {
                 + " and so forge any token. Use https, or, inside a network you trust (a compose or cluster"
                 + " network), allow it for this host with the property lcjwt.jwks.allow-plain-http-hosts=" + host
                 + " (or allowPlainHttp(\"" + host + "\") on the decoder builder).";
+    }
+
+    /** Stops the JWKS client, if any; a discovery after this has none to stop, so close it too. */
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            Verifiers v = verifiers;
+            if (v != null && v.client() != null) {
+                v.client().close();
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** One decode; lcjwt's refusals become Spring's exceptions, KeysNotReadyException passes through. */

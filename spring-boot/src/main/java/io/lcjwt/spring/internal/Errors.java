@@ -65,7 +65,7 @@ public final class Errors {
      * ASCII but {@code "} and {@code \}): Spring replaces any other description with a bare
      * "Invalid token", and lcjwt's messages quote names.
      */
-    static String rfc6750(String m) {
+    public static String rfc6750(String m) {
         StringBuilder b = new StringBuilder(m.length());
         for (int i = 0; i < m.length(); i++) {
             char c = m.charAt(i);

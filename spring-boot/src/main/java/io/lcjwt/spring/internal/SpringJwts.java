@@ -29,7 +29,11 @@ public final class SpringJwts {
     public static Jwt create(String token, io.lcjwt.Jwt<Map<String, Object>> decoded,
             Converter<Map<String, Object>, Map<String, Object>> custom) {
         Map<String, Object> raw = decoded.claims();
-        Map<String, Object> claims = custom == null ? new Converted(raw) : custom.convert(raw);
+        if (custom == null) {
+            Converted c = new Converted(raw);
+            return new Jwt(token, c.iat, c.exp, decoded.header().parameters(), c);
+        }
+        Map<String, Object> claims = custom.convert(raw);
         Instant iat = claims.get("iat") instanceof Instant i ? i : null;
         Instant exp = claims.get("exp") instanceof Instant i ? i : null;
         return new Jwt(token, iat, exp, decoded.header().parameters(), claims);
@@ -43,19 +47,27 @@ public final class SpringJwts {
     /** The claims as Spring's default converter would have them, computed on read. */
     static final class Converted extends AbstractMap<String, Object> {
         private final Map<String, Object> raw;
-        /** iat that Spring adds when a token has exp and no iat; null when not needed. */
-        private final Instant addedIat;
+        /** Made once: Jwt's constructor and its copy of this map both want them. */
+        final Instant exp;
+        final Instant iat;
+        /** Whether iat is Spring's addition (exp - 1 s) for a token that has exp and no iat. */
+        private final boolean addedIat;
 
         Converted(Map<String, Object> raw) {
             this.raw = raw;
-            Object exp = raw.get("exp");
-            this.addedIat = exp != null && !raw.containsKey("iat") ? instant(exp).minusSeconds(1) : null;
+            this.exp = instant(raw.get("exp"));
+            Object rawIat = raw.get("iat");
+            this.addedIat = exp != null && rawIat == null && !raw.containsKey("iat");
+            this.iat = addedIat ? exp.minusSeconds(1) : instant(rawIat);
         }
 
         @Override
         public Object get(Object key) {
-            if (addedIat != null && "iat".equals(key)) {
-                return addedIat;
+            if ("exp".equals(key)) {
+                return exp;
+            }
+            if ("iat".equals(key) && (addedIat || iat != null)) {
+                return iat;
             }
             Object v = raw.get(key);
             return v == null ? null : convert((String) key, v);
@@ -63,20 +75,22 @@ public final class SpringJwts {
 
         @Override
         public boolean containsKey(Object key) {
-            return raw.containsKey(key) || (addedIat != null && "iat".equals(key));
+            return raw.containsKey(key) || (addedIat && "iat".equals(key));
         }
 
         @Override
         public int size() {
-            return raw.size() + (addedIat != null ? 1 : 0);
+            return raw.size() + (addedIat ? 1 : 0);
         }
 
-        static Object convert(String name, Object v) {
+        Object convert(String name, Object v) {
             if (name.length() != 3) {
                 return v;
             }
             return switch (name) {
-                case "exp", "iat", "nbf" -> instant(v);
+                case "exp" -> exp;
+                case "iat" -> iat;
+                case "nbf" -> instant(v);
                 case "aud" -> v instanceof String s ? List.of(s) : v;
                 default -> v;
             };
@@ -94,7 +108,7 @@ public final class SpringJwts {
                 public Iterator<Entry<String, Object>> iterator() {
                     Iterator<Entry<String, Object>> it = raw.entrySet().iterator();
                     return new Iterator<>() {
-                        boolean addedDone = addedIat == null;
+                        boolean addedDone = !addedIat;
 
                         @Override
                         public boolean hasNext() {
@@ -111,7 +125,7 @@ public final class SpringJwts {
                             }
                             if (!addedDone) {
                                 addedDone = true;
-                                return new SimpleImmutableEntry<>("iat", addedIat);
+                                return new SimpleImmutableEntry<>("iat", iat);
                             }
                             throw new NoSuchElementException();
                         }
