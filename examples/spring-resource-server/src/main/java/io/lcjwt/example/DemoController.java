@@ -57,7 +57,7 @@ public class DemoController {
         out.put("message", "Hello, " + jwt.getSubject() + "!");
         out.put("sub", jwt.getSubject());
         out.put("aud", jwt.getAudience());
-        out.put("expiresAt", jwt.getExpiresAt().toString());
+        out.put("expiresAt", jwt.getExpiresAt() == null ? null : jwt.getExpiresAt().toString()); // lcjwt.require-expiration=false
         out.put("claimTypes", types);
         out.put("decoder", decoder.getClass().getName());
         return out;

@@ -21,11 +21,13 @@ final class RunningApp implements AutoCloseable {
     private final ConfigurableApplicationContext context;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
+    private final int port;
 
     RunningApp(String... args) {
         context = new SpringApplicationBuilder(ResourceServerApplication.class).run(Stream.concat(
                 Stream.of("--server.port=0", "--server.address=127.0.0.1"), Stream.of(args)).toArray(String[]::new));
-        base = "http://127.0.0.1:" + ((WebServerApplicationContext) context).getWebServer().getPort();
+        port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        base = "http://127.0.0.1:" + port;
     }
 
     HttpResponse<String> get(String path, String token) throws Exception {
@@ -34,6 +36,15 @@ final class RunningApp implements AutoCloseable {
             r.header("Authorization", "Bearer " + token);
         }
         return http.send(r.GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** The app's own issuer, to sign tokens its {@code /token} endpoint would not make. */
+    DemoIssuer issuer() {
+        return context.getBean(DemoIssuer.class);
     }
 
     String token(String sub) throws Exception {
