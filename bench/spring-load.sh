@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# HTTP load on the Spring Boot example (examples/spring-resource-server), lcjwt against Boot's own
+# NimbusJwtDecoder: the same jar twice on loopback, the second started with lcjwt's
+# auto-configuration excluded so Boot builds Nimbus's decoder from the same application.yml.
+# wrk sends GET /hello with one genuine ES256 token per run (a fresh one each run, so none
+# expires); every run is bounded both by time (-d) and by a request count (a Lua script stops the
+# thread after LOAD_REQUESTS responses). Prints a Markdown table with requests/s of both and the
+# ratio lcjwt/nimbus. wrk waits out -d even when the count stops it first; the rate printed is
+# responses over the time the count took.
+#
+#   bench/spring-load.sh                      # 10 s warm-up each, then 20 s (or 300,000 requests) each
+#   LOAD_DURATION=3s LOAD_WARMUP=2s bench/spring-load.sh    # a quick check that it works
+#
+# Settings (environment): LOAD_DURATION (20s), LOAD_WARMUP (10s), LOAD_REQUESTS per run (300000),
+# LOAD_THREADS (1), LOAD_CONNECTIONS (32), LOAD_TIMEOUT (2s), LOAD_ROUNDS (1; more alternate the
+# two), LOAD_PATH (/hello), LOAD_PORTS ("18081 18082"), LOAD_JVM_OPTS (-Xms512m -Xmx512m),
+# LOAD_SERVER_CPUS / LOAD_WRK_CPUS (with taskset and 2+ CPUs: 0 and 1, so wrk does not steal the
+# servers' CPU; "" to not pin), LCJWT_SKIP_BUILD=1 to use the jar already built. Run it on a
+# quiet machine; only 127.0.0.1 is used. LCJWT_LIBCRYPTO picks the libcrypto as everywhere.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bin/jdk.sh
+
+duration=${LOAD_DURATION:-20s}
+warmup=${LOAD_WARMUP:-10s}
+requests=${LOAD_REQUESTS:-300000}
+threads=${LOAD_THREADS:-1}
+connections=${LOAD_CONNECTIONS:-32}
+timeout=${LOAD_TIMEOUT:-2s}
+rounds=${LOAD_ROUNDS:-1}
+path=${LOAD_PATH:-/hello}
+read -r lcjwt_port nimbus_port <<<"${LOAD_PORTS:-18081 18082}"
+jvm_opts=${LOAD_JVM_OPTS:--Xms512m -Xmx512m}
+jar=examples/spring-resource-server/target/spring-resource-server.jar
+nimbus_flag=--spring.autoconfigure.exclude=io.lcjwt.spring.LcjwtResourceServerAutoConfiguration
+
+server_pin=() wrk_pin=()
+if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
+  server_cpus=${LOAD_SERVER_CPUS-0}
+  wrk_cpus=${LOAD_WRK_CPUS-1}
+  [ -n "$server_cpus" ] && server_pin=(taskset -c "$server_cpus")
+  [ -n "$wrk_cpus" ] && wrk_pin=(taskset -c "$wrk_cpus")
+fi
+
+if ! command -v wrk >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "spring-load: installing wrk" >&2
+    apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
+  else
+    echo "spring-load: wrk is missing; install it (apt-get install wrk) and run again" >&2
+    exit 1
+  fi
+fi
+command -v curl >/dev/null || { echo "spring-load: curl is missing" >&2; exit 1; }
+
+if [ -z "${LCJWT_SKIP_BUILD:-}" ] || [ ! -f "$jar" ]; then
+  echo "spring-load: building $jar" >&2
+  ./mvnw -B -q -pl examples/spring-resource-server -am package -DskipTests
+fi
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+for port in "$lcjwt_port" "$nimbus_port"; do
+  if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+    echo "spring-load: something already answers on 127.0.0.1:$port; set LOAD_PORTS" >&2
+    exit 1
+  fi
+done
+
+# $1 name, $2 port, rest: extra arguments
+start() {
+  local name=$1 port=$2; shift 2
+  # shellcheck disable=SC2086
+  "${server_pin[@]}" "$JAVA_HOME/bin/java" $jvm_opts -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
+    "$@" >"$work/$name.log" 2>&1 &
+  pids+=($!)
+}
+start lcjwt "$lcjwt_port"
+start nimbus "$nimbus_port" "$nimbus_flag"
+
+# $1 name, $2 port, $3 the decoder class it must report
+ready() {
+  local name=$1 port=$2 want=$3 got="" i
+  for i in $(seq 1 180); do
+    got=$(curl -sf "http://127.0.0.1:$port/decoder" 2>/dev/null || true)
+    [ -n "$got" ] && break
+    sleep 0.5
+  done
+  if [ "$got" != "$want" ]; then
+    echo "spring-load: the $name app on port $port reports decoder '${got:-none}', expected $want; its log:" >&2
+    tail -n 30 "$work/$name.log" >&2
+    exit 1
+  fi
+}
+ready lcjwt "$lcjwt_port" io.lcjwt.spring.LcjwtJwtDecoder
+ready nimbus "$nimbus_port" org.springframework.security.oauth2.jwt.NimbusJwtDecoder
+
+# Stops each wrk thread after a fixed number of responses (wrk's own -d bounds the time).
+cat >"$work/limit.lua" <<'LUA'
+-- Per thread: stop after LOAD_REQUESTS_PER_THREAD responses, and note when. wrk itself always
+-- waits out -d and divides by it, so the rate is computed here from the threads' own clocks.
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } spring_load_timespec;
+int clock_gettime(int clock, spring_load_timespec *tp);
+]]
+local function now()
+  local t = ffi.new("spring_load_timespec")
+  ffi.C.clock_gettime(1, t) -- CLOCK_MONOTONIC
+  return tonumber(t.tv_sec) + tonumber(t.tv_nsec) / 1e9
+end
+
+local threads = {}
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+limit = tonumber(os.getenv("LOAD_REQUESTS_PER_THREAD")) or 0
+count = 0
+started = 0
+elapsed = -1 -- set when the count ends the thread
+
+function init(args)
+  started = now()
+end
+
+function response(status, headers, body)
+  count = count + 1
+  if limit > 0 and count == limit then
+    elapsed = now() - started
+    wrk.thread:stop()
+  end
+end
+
+function done(summary, latency, requests)
+  local total, longest, by_count = 0, 0, true
+  for _, t in ipairs(threads) do
+    total = total + t:get("count")
+    local e = t:get("elapsed")
+    if e < 0 then
+      e = summary.duration / 1e6
+      by_count = false
+    end
+    if e > longest then longest = e end
+  end
+  io.write(string.format("spring-load: %d responses in %.3f s, %.2f/s, ended by %s\n",
+    total, longest, total / longest, by_count and "count" or "time"))
+end
+LUA
+per_thread=$(( (requests + threads - 1) / threads ))
+
+# $1 port, $2 duration, $3 output file, $4 request limit per thread: one wrk run with a fresh token
+run() {
+  local port=$1 d=$2 out=$3 limit=$4 token
+  token=$(curl -sf "http://127.0.0.1:$port/token?sub=bench" | tr -d '\r\n')
+  local code
+  code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" "http://127.0.0.1:$port$path")
+  if [ "$code" != 200 ]; then
+    echo "spring-load: GET $path on port $port answered $code, not 200; nothing measured" >&2
+    exit 1
+  fi
+  LOAD_REQUESTS_PER_THREAD=$limit "${wrk_pin[@]}" wrk -t"$threads" -c"$connections" -d"$d" --timeout "$timeout" \
+    --latency -s "$work/limit.lua" -H "Authorization: Bearer $token" "http://127.0.0.1:$port$path" >"$out"
+  if grep -q -e 'Non-2xx' -e 'Socket errors' "$out"; then
+    echo "spring-load: errors during the run on port $port (a refused token measures nothing):" >&2
+    cat "$out" >&2
+    exit 1
+  fi
+}
+
+echo "spring-load: warm-up, $warmup each" >&2
+run "$lcjwt_port" "$warmup" "$work/warm-lcjwt.txt" 0
+run "$nimbus_port" "$warmup" "$work/warm-nimbus.txt" 0
+
+# $1 wrk output: "requests seconds req/s ended-by p50 p99" (the count and rate from the Lua
+# script's clocks; wrk's own Requests/sec divides by -d even when the count ended the run)
+summary() {
+  awk '
+    /^spring-load: [0-9]+ responses in / { n = $2; t = $5; rps = $7; sub(/\/s,$/, "", rps); by = $10 }
+    $1 == "50%" { p50 = $2 }
+    $1 == "99%" { p99 = $2 }
+    END { printf "%s %s %s %s %s %s\n", n, t, rps, by, p50, p99 }' "$1"
+}
+
+lib=$("$JAVA_HOME/bin/java" -version 2>&1 | head -n1)
+crypto=$(grep -o 'lcjwt verifies JWTs.*' "$work/lcjwt.log" | sed 's/.*) with //' | head -n1)
+echo
+echo "Spring Boot 4.0.7 resource server (examples/spring-resource-server), GET $path with one ES256 token,"
+echo "wrk -t$threads -c$connections -d$duration --timeout $timeout, at most $requests requests per run,"
+echo "after a $warmup warm-up each; $(nproc) CPUs, servers on CPUs ${server_cpus:-any}, wrk on ${wrk_cpus:-any}; $lib; lcjwt on $crypto"
+echo
+echo "| round | decoder | requests | seconds | requests/s | ended by | p50 | p99 |"
+echo "|---|---|---|---|---|---|---|---|"
+ratios=()
+for r in $(seq 1 "$rounds"); do
+  # Alternate who goes first, so a drift of the machine does not always favour one side.
+  if [ $((r % 2)) = 1 ]; then order="lcjwt nimbus"; else order="nimbus lcjwt"; fi
+  for who in $order; do
+    if [ "$who" = lcjwt ]; then port=$lcjwt_port; label="lcjwt (LcjwtJwtDecoder)"; else port=$nimbus_port; label="Nimbus (NimbusJwtDecoder)"; fi
+    run "$port" "$duration" "$work/$who-$r.txt" "$per_thread"
+    read -r n t rps by p50 p99 < <(summary "$work/$who-$r.txt")
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$r" "$label" "$n" "$t" "$rps" "$by" "$p50" "$p99"
+    eval "rps_$who=$rps"
+  done
+  # shellcheck disable=SC2154
+  ratios+=("$(awk -v a="$rps_lcjwt" -v b="$rps_nimbus" 'BEGIN { printf "%.2f", a / b }')")
+done
+echo
+echo "requests/s lcjwt/nimbus: ${ratios[*]}"
