@@ -48,6 +48,8 @@ public final class LcjwtDecoderBuilder<D> {
     private final Set<String> plainHttpHosts = new LinkedHashSet<>();
     private String issuer;
     private Duration cooldown = Duration.ofSeconds(30);
+    private Duration connectTimeout = Duration.ofMillis(2500);
+    private Duration timeout = Duration.ofMillis(2500);
     private Consumer<JwksClient.Builder> jwks = b -> { };
     private Consumer<JwtVerifier.Builder> verifier = b -> { };
 
@@ -136,8 +138,8 @@ public final class LcjwtDecoderBuilder<D> {
     }
 
     /**
-     * Allows plain http to these hosts, for discovery and the JWKS (plain http to a literal
-     * loopback address is always allowed). Anyone on the path can replace keys fetched in
+     * Allows plain http to these hosts, for discovery and the JWKS (plain http to a loopback
+     * address, {@code localhost} included, is always allowed). Anyone on the path can replace keys fetched in
      * clear: allow only hosts inside a network you trust.
      *
      * @param hosts host names, such as {@code keycloak}
@@ -169,7 +171,28 @@ public final class LcjwtDecoderBuilder<D> {
     }
 
     /**
-     * Further settings of the JWKS client (timeouts, cache bounds), applied after this
+     * Deadlines for OpenID discovery and for each JWKS fetch (default 2.5 s each). A decode that
+     * has to wait for keys waits at most {@code total} and a second.
+     *
+     * @param connect to connect, positive
+     * @param total for a whole request, body included, positive
+     * @return this builder
+     * @throws NullPointerException if either is null
+     * @throws IllegalArgumentException if either is zero or negative
+     */
+    public LcjwtDecoderBuilder<D> timeouts(Duration connect, Duration total) {
+        for (Duration d : new Duration[] {Objects.requireNonNull(connect, "connect"), Objects.requireNonNull(total, "total")}) {
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("timeouts must be positive, not " + d);
+            }
+        }
+        this.connectTimeout = connect;
+        this.timeout = total;
+        return this;
+    }
+
+    /**
+     * Further settings of the JWKS client (cache bounds, size cap), applied after this
      * builder's own.
      *
      * @param customizer called with the client's builder
@@ -204,8 +227,8 @@ public final class LcjwtDecoderBuilder<D> {
      * @throws io.lcjwt.InvalidJwtKeyException if a fixed key cannot verify an allowed algorithm
      */
     public D build() {
-        return factory.apply(new Spec(source, algorithms, audiences, issuer, plainHttpHosts, cooldown, jwks,
-                verifier));
+        return factory.apply(new Spec(source, algorithms, audiences, issuer, plainHttpHosts, cooldown, connectTimeout,
+                timeout, jwks, verifier));
     }
 
     static Algorithm lcjwt(String name) {

@@ -33,8 +33,9 @@ public record LcjwtProperties(@DefaultValue("60s") Duration leeway, @DefaultValu
     /**
      * The JWKS client's settings.
      *
-     * @param connectTimeout deadline to connect (default 2.5 s)
-     * @param timeout deadline for a whole fetch, body included (default 2.5 s)
+     * @param connectTimeout deadline to connect, for the JWKS and discovery (default 2.5 s)
+     * @param timeout deadline for a whole fetch, body included, for the JWKS and discovery
+     *        (default 2.5 s)
      * @param cooldown least time between fetches caused by unknown kids, and between
      *        discovery attempts after a failure (default 30 s)
      * @param maxStale how long past their expiry the last good keys serve while refreshing

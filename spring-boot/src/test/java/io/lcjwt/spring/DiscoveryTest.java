@@ -71,6 +71,18 @@ class DiscoveryTest {
     }
 
     @Test
+    void discoveryKeepsLcjwtsDeadline() throws Exception {
+        TestIdp.Key ec = TestIdp.ec("e1");
+        try (TestIdp idp = new TestIdp("slow", ec);
+             ConfigurableApplicationContext app = Apps.servlet(Map.of(ISSUER, idp.issuer, "lcjwt.jwks.timeout", "300ms"))) {
+            idp.metadataDelayMillis.set(1500); // within a 2.5 s deadline, past the configured 300 ms
+            JwtDecoderInitializationException e = assertThrows(JwtDecoderInitializationException.class,
+                    () -> app.getBean(LcjwtJwtDecoder.class).decode(TestIdp.sign(ec, idp.claims(""))));
+            assertTrue(e.getMessage().contains("timed out"), e.getMessage());
+        }
+    }
+
+    @Test
     void rfc8414MetadataIsTheFallback() {
         assertEquals(java.util.List.of(
                 java.net.URI.create("https://id.example/tenant/.well-known/openid-configuration"),

@@ -101,6 +101,8 @@ final class TestIdp implements AutoCloseable {
     /** When set, the metadata names this issuer instead of the real one. */
     final AtomicReference<String> claimedIssuer = new AtomicReference<>();
     final AtomicInteger metadataStatus = new AtomicInteger(200);
+    /** When set, the metadata answers only after this many milliseconds. */
+    final AtomicInteger metadataDelayMillis = new AtomicInteger();
     final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
 
     TestIdp(String realm, Key... keys) throws IOException {
@@ -135,6 +137,11 @@ final class TestIdp implements AutoCloseable {
                 ex.getResponseHeaders().add("Cache-Control", "max-age=3600");
             } else if (path.equals(java.net.URI.create(issuer).getPath() + "/.well-known/openid-configuration")) {
                 status = metadataStatus.get();
+                try {
+                    Thread.sleep(metadataDelayMillis.get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 String iss = claimedIssuer.get() == null ? issuer : claimedIssuer.get();
                 body = status == 200 ? "{\"issuer\":\"" + iss + "\",\"jwks_uri\":\"" + jwksUri() + "\"}" : "";
             } else {

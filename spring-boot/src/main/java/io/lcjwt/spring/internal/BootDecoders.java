@@ -103,15 +103,15 @@ public final class BootDecoders {
         }
         b.allowPlainHttp(j.allowPlainHttpHosts().toArray(String[]::new))
                 .cooldown(positive(j.cooldown(), "lcjwt.jwks.cooldown"))
+                .timeouts(positive(j.connectTimeout(), "lcjwt.jwks.connect-timeout"),
+                        positive(j.timeout(), "lcjwt.jwks.timeout"))
                 .verifier(v -> {
                     v.leeway(leeway).maxTokenBytes((int) maxToken);
                     if (!lcjwt.requireExpiration()) {
                         v.allowMissingExpiration();
                     }
                 })
-                .jwksClient(c -> c.connectTimeout(positive(j.connectTimeout(), "lcjwt.jwks.connect-timeout"))
-                        .timeout(positive(j.timeout(), "lcjwt.jwks.timeout"))
-                        .maxStale(positive(j.maxStale(), "lcjwt.jwks.max-stale"))
+                .jwksClient(c -> c.maxStale(positive(j.maxStale(), "lcjwt.jwks.max-stale"))
                         .lifetime(positive(j.minLifetime(), "lcjwt.jwks.min-lifetime"),
                                 positive(j.maxLifetime(), "lcjwt.jwks.max-lifetime"))
                         .defaultLifetime(positive(j.defaultLifetime(), "lcjwt.jwks.default-lifetime"))

@@ -89,8 +89,7 @@ public final class DecoderCore {
             }
             try {
                 String issuer = ((Spec.IssuerLocation) spec.source()).issuer();
-                Duration t = Duration.ofMillis(2500);
-                URI jwks = Discovery.jwksUri(issuer, t, t);
+                URI jwks = Discovery.jwksUri(issuer, spec.connectTimeout(), spec.timeout());
                 Verifiers v = create(new Spec.JwkSetUri(jwks));
                 verifiers = v;
                 lastFailure = null;
@@ -186,7 +185,8 @@ public final class DecoderCore {
     }
 
     private JwksClient client(URI uri) {
-        JwksClient.Builder b = JwksClient.builder(uri).cooldown(spec.cooldown()).userAgent("lcjwt-spring-boot");
+        JwksClient.Builder b = JwksClient.builder(uri).cooldown(spec.cooldown()).connectTimeout(spec.connectTimeout())
+                .timeout(spec.timeout()).userAgent("lcjwt-spring-boot");
         if (needsPlainHttpPermission(uri)) {
             String host = uri.getHost().toLowerCase(Locale.ROOT);
             if (!spec.plainHttpHosts().contains(host)) {

@@ -14,7 +14,8 @@ import java.util.function.Consumer;
 
 /** What a decoder builder gathered; immutable. */
 public record Spec(Source source, Set<Algorithm> algorithms, List<String> audiences, String issuer,
-        Set<String> plainHttpHosts, Duration cooldown, Consumer<JwksClient.Builder> jwksCustomizer,
+        Set<String> plainHttpHosts, Duration cooldown, Duration connectTimeout, Duration timeout,
+        Consumer<JwksClient.Builder> jwksCustomizer,
         Consumer<JwtVerifier.Builder> verifierCustomizer) {
 
     public Spec {
