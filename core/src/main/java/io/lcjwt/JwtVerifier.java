@@ -513,6 +513,7 @@ public final class JwtVerifier {
         private int maxTokenBytes = 64 * 1024;
         private String type;
         private JwksClient client;
+        private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
 
         private Builder(List<JwtKey> keys) {
             this.keys = keys;
@@ -703,6 +704,22 @@ public final class JwtVerifier {
         }
 
         /**
+         * How {@link JwtVerifier#decode(CharSequence, Class)} finds the claim of a record component
+         * or bean property that has no {@link Claim} annotation (default
+         * {@link ClaimNaming#IDENTITY}: the member's own name). With {@link ClaimNaming#SNAKE_CASE},
+         * {@code preferredUsername} reads {@code preferred_username}. Decoding into a {@code Map}
+         * is not affected. A later call replaces an earlier one.
+         *
+         * @param naming the rule
+         * @return this builder
+         * @throws NullPointerException if {@code naming} is null
+         */
+        public Builder claimNaming(ClaimNaming naming) {
+            this.claimNaming = Objects.requireNonNull(naming, "naming");
+            return this;
+        }
+
+        /**
          * The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread.
          *
          * @param maxTokenBytes the cap, at least 16
@@ -736,7 +753,7 @@ public final class JwtVerifier {
                         + ") contradict each other; call one of them.");
             }
             ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
-                    requireExpiration, required, anyAudience);
+                    requireExpiration, required, anyAudience, claimNaming);
             if (client != null) {
                 return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new ClaimsReader(policy),
                         maxTokenBytes, type, client));
