@@ -45,8 +45,11 @@ public final class JwtSigner {
     private final JwtKey owner; // keeps the public key object, and so its native state, alive
     private final byte[] claimsHeader;
     private final byte[] contentHeader;
+    private final ClaimNaming naming;
 
-    private JwtSigner(Algorithm algorithm, VerifyKey key, JwtKey owner, byte[] claimsHeader, byte[] contentHeader) {
+    private JwtSigner(Algorithm algorithm, VerifyKey key, JwtKey owner, byte[] claimsHeader, byte[] contentHeader,
+            ClaimNaming naming) {
+        this.naming = naming;
         this.algorithm = algorithm;
         this.key = key;
         this.owner = owner;
@@ -74,7 +77,10 @@ public final class JwtSigner {
      * Signs claims: a {@code Map<String, ?>}, a record or a bean (public getters).
      * Members are strings, numbers, booleans, nulls, lists, arrays, maps, records and beans, and the
      * JDK types named in the class description; any other JDK type ({@code LocalDate},
-     * {@code Optional}, {@code Duration}...) is refused rather than guessed at.
+     * {@code Duration}...) is refused rather than guessed at. A record component or bean
+     * property is written under its {@link Claim} name, else its name under the builder's
+     * {@link Builder#claimNaming(ClaimNaming) naming rule}; one that is null or an empty
+     * {@code Optional} is left out, and a present {@code Optional} is written as its value.
      *
      * @param claims the claims set; {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime}
      *        and {@code Date} values become NumericDates
@@ -84,12 +90,13 @@ public final class JwtSigner {
      *         back: NaN or an infinity, a number longer than 100 characters, a string or name
      *         with an unpaired surrogate, nesting deeper than 32 levels (a cycle), a non-string
      *         map key, a bean with no getter or with two getters of one name ({@code getActive()}
-     *         and {@code isActive()}), or an unsupported JDK type
+     *         and {@code isActive()}), two members mapped to one claim name, or an unsupported
+     *         JDK type
      * @throws IllegalStateException if the key has been closed
      */
     public String sign(Object claims) {
         Objects.requireNonNull(claims, "claims");
-        return signPayload(claimsHeader, ClaimsWriter.toJson(claims));
+        return signPayload(claimsHeader, ClaimsWriter.toJson(claims, naming));
     }
 
     /**
@@ -142,6 +149,7 @@ public final class JwtSigner {
         private String type = "JWT";
         private boolean typeSet;
         private final Map<String, Object> extra = new LinkedHashMap<>();
+        private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
 
         private Builder(JwtKey key) {
             this.key = key;
@@ -206,6 +214,22 @@ public final class JwtSigner {
         }
 
         /**
+         * How {@link JwtSigner#sign} names the claim of a record component or bean property that
+         * has no {@link Claim} annotation (default {@link ClaimNaming#IDENTITY}: the member's own
+         * name). Give the verifiers the same rule with
+         * {@link JwtVerifier.Builder#claimNaming(ClaimNaming)}. The keys of a {@code Map}, and the
+         * header, are written as they are. A later call replaces an earlier one.
+         *
+         * @param naming the rule, such as {@link ClaimNaming#SNAKE_CASE}
+         * @return this builder
+         * @throws NullPointerException if {@code naming} is null
+         */
+        public Builder claimNaming(ClaimNaming naming) {
+            this.claimNaming = Objects.requireNonNull(naming, "naming");
+            return this;
+        }
+
+        /**
          * Builds the signer.
          *
          * @return the signer, immutable and thread-safe
@@ -224,7 +248,7 @@ public final class JwtSigner {
             Keys.requireSupport(key, algorithm);
             VerifyKey impl = Keys.impl(key);
             return new JwtSigner(algorithm, impl, key, encodeHeader(typeSet || type != null ? type : null),
-                    encodeHeader(typeSet ? type : null));
+                    encodeHeader(typeSet ? type : null), claimNaming);
         }
 
         private byte[] encodeHeader(String typ) {

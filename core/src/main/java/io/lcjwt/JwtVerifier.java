@@ -196,7 +196,20 @@ public final class JwtVerifier {
      * NumericDate claims bind to {@code Instant}, {@code OffsetDateTime}, {@code ZonedDateTime},
      * {@code Date}, {@code long} or {@code double}; {@code aud} to
      * {@code String} or {@code List<String>}. Members the type does not declare are ignored.
-     * On the module path, the type's package must be opened to {@code io.lcjwt} (exported to it
+     *
+     * <p>A member reads the claim its {@link Claim} annotation names, else its own name under
+     * the {@link Builder#claimNaming(ClaimNaming) naming rule}; names are resolved once per class.
+     * An {@code Optional<T>} member is {@code Optional.empty()} when its claim is absent or
+     * {@code null}, and otherwise holds the value bound as a {@code T}. A primitive member
+     * ({@code long}, {@code boolean}...) whose claim is absent refuses the token with a
+     * {@link MissingClaimException} naming the claim and the member, rather than reading a zero
+     * that would pass for a real value; declare it boxed or {@code Optional} to accept tokens
+     * without it. Other members read {@code null} when their claim is absent. A claim of the
+     * wrong type is an {@link InvalidClaimException}, never treated as absent, and a registered
+     * claim ({@code exp}, {@code nbf}, {@code iat}, {@code iss}, {@code sub}, {@code aud},
+     * {@code jti}) that is {@code null} is of the wrong type.
+     *
+     * <p>On the module path, the type's package must be opened to {@code io.lcjwt} (exported to it
      * is enough when the type, its constructor and its setters are public); if it is not, the
      * message names the line to add to which module-info.java.
      *
@@ -207,11 +220,13 @@ public final class JwtVerifier {
      * @throws JwtException if the token is refused: the subclass and its message say why
      *         (a null token is a {@link MalformedJwtException}; a claim whose value does not
      *         fit its member, such as {@code 300} for a {@code byte}, an
-     *         {@link InvalidClaimException} naming it)
+     *         {@link InvalidClaimException} naming it; an absent claim for a primitive member, a
+     *         {@link MissingClaimException} naming it)
      * @throws NullPointerException if {@code type} is null
      * @throws IllegalArgumentException if lcjwt cannot bind {@code type} (a JDK type it does not
      *         know, a {@code Map} type that a {@code LinkedHashMap} is not, a class that is neither
-     *         a record nor a bean); refused before the signature is checked
+     *         a record nor a bean, two members mapped to one claim name); refused before the
+     *         signature is checked
      * @throws IllegalStateException if the key the token needs has been closed
      */
     public <T> T decode(CharSequence token, Class<T> type) {
@@ -513,6 +528,7 @@ public final class JwtVerifier {
         private int maxTokenBytes = 64 * 1024;
         private String type;
         private JwksClient client;
+        private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
 
         private Builder(List<JwtKey> keys) {
             this.keys = keys;
@@ -703,6 +719,22 @@ public final class JwtVerifier {
         }
 
         /**
+         * How {@link JwtVerifier#decode(CharSequence, Class)} finds the claim of a record component
+         * or bean property that has no {@link Claim} annotation (default
+         * {@link ClaimNaming#IDENTITY}: the member's own name). With {@link ClaimNaming#SNAKE_CASE},
+         * {@code preferredUsername} reads {@code preferred_username}. Decoding into a {@code Map}
+         * is not affected. A later call replaces an earlier one.
+         *
+         * @param naming the rule
+         * @return this builder
+         * @throws NullPointerException if {@code naming} is null
+         */
+        public Builder claimNaming(ClaimNaming naming) {
+            this.claimNaming = Objects.requireNonNull(naming, "naming");
+            return this;
+        }
+
+        /**
          * The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread.
          *
          * @param maxTokenBytes the cap, at least 16
@@ -736,7 +768,7 @@ public final class JwtVerifier {
                         + ") contradict each other; call one of them.");
             }
             ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
-                    requireExpiration, required, anyAudience);
+                    requireExpiration, required, anyAudience, claimNaming);
             if (client != null) {
                 return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new ClaimsReader(policy),
                         maxTokenBytes, type, client));

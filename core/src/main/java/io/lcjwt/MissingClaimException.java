@@ -1,6 +1,10 @@
 package io.lcjwt;
 
-/** A claim the verifier requires is absent ({@code exp} by default, and any named in {@code requireClaims}). */
+/**
+ * A claim the verifier requires is absent ({@code exp} by default, and any named in
+ * {@code requireClaims}), or the claim of a primitive member of the record or bean the claims
+ * are bound to (see {@link JwtVerifier#decode(CharSequence, Class)}).
+ */
 public final class MissingClaimException extends JwtException {
     private static final long serialVersionUID = 1L;
 

@@ -24,6 +24,11 @@
  *       its claims as a {@code Map}, a record or a bean; {@link io.lcjwt.Jwt} adds the
  *       {@link io.lcjwt.JwtHeader}.</li>
  *   <li>{@link io.lcjwt.JwtSigner} writes tokens.</li>
+ *   <li>{@link io.lcjwt.Claim} names the claim of a record component or bean property
+ *       ({@code @Claim("cognito:groups")}); {@link io.lcjwt.ClaimNaming} maps the other members'
+ *       names ({@code preferredUsername} to {@code preferred_username}), for both the verifier and
+ *       the signer. {@code Optional} members read empty when their claim is absent; a primitive
+ *       member whose claim is absent refuses the token ({@link io.lcjwt.MissingClaimException}).</li>
  *   <li>Keys, all {@link io.lcjwt.JwtKey}: {@link io.lcjwt.JwtSecretKey} (HS256/384/512),
  *       {@link io.lcjwt.JwtPublicKey} (verify RS*, PS*, ES*, EdDSA; from PEM, DER, JWK or a
  *       JDK key), {@link io.lcjwt.JwtPrivateKey} (sign). {@link io.lcjwt.JwkSet} is a JWK set;

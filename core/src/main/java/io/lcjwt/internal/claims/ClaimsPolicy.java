@@ -1,5 +1,7 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.ClaimNaming;
+
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
@@ -15,18 +17,25 @@ import java.util.Set;
  * @param required further claim names that must be present
  * @param anyAudience whether {@code aud} is left unchecked (its form is still checked); only with
  *        no audiences
+ * @param naming how the members of a record or bean without {@code @Claim} find their claims
  */
 public record ClaimsPolicy(Set<String> audiences, String issuer, long leewayMillis, Clock clock,
-        boolean requireExpiration, List<String> required, boolean anyAudience) {
+        boolean requireExpiration, List<String> required, boolean anyAudience, ClaimNaming naming) {
 
     public ClaimsPolicy(Set<String> audiences, String issuer, long leewayMillis, Clock clock,
             boolean requireExpiration, List<String> required) {
-        this(audiences, issuer, leewayMillis, clock, requireExpiration, required, false);
+        this(audiences, issuer, leewayMillis, clock, requireExpiration, required, false, ClaimNaming.IDENTITY);
+    }
+
+    public ClaimsPolicy(Set<String> audiences, String issuer, long leewayMillis, Clock clock,
+            boolean requireExpiration, List<String> required, boolean anyAudience) {
+        this(audiences, issuer, leewayMillis, clock, requireExpiration, required, anyAudience, ClaimNaming.IDENTITY);
     }
 
     public ClaimsPolicy {
         audiences = Set.copyOf(audiences);
         required = List.copyOf(required);
+        java.util.Objects.requireNonNull(naming, "naming");
         if (required.size() > 60) {
             throw new IllegalArgumentException("at most 60 required claims");
         }

@@ -66,14 +66,14 @@ public final class ClaimsReader {
      * field. {@code type} is the class it was last asked for (several map to the Map binding), so
      * that a read of the same type as the last one needs no binding lookup at all.
      */
-    private record Plan(Class<?> type, ObjectBinding binding, NameIndex<Slot> slots) {}
+    private record Plan(Class<?> type, ObjectBinding binding, NameIndex<Slot> slots, long primitiveMask, Slot[] primitives) {}
 
     private Plan plan(Class<?> type) {
         Plan p = last;
         if (p == null || p.type != type) {
-            p = plans.computeIfAbsent(ObjectBinding.of(type), this::newPlan);
+            p = plans.computeIfAbsent(ObjectBinding.of(type, policy.naming()), this::newPlan);
             if (p.type != type) {
-                p = new Plan(type, p.binding, p.slots);
+                p = new Plan(type, p.binding, p.slots, p.primitiveMask, p.primitives);
             }
             last = p;
         }
@@ -83,16 +83,31 @@ public final class ClaimsReader {
     private Plan newPlan(ObjectBinding binding) {
         Map<String, Slot> slots = new HashMap<>();
         List<String> required = policy.required();
-        Set<String> names = new HashSet<>(REGISTERED.keySet());
-        names.addAll(required);
-        names.addAll(binding.propertyNames());
+        // The primitive members take the first bits, so the bit set of names seen, the duplicate
+        // check, is also their presence check (ObjectBinding allows at most 64 of them).
+        List<String> names = new ArrayList<>();
+        for (ObjectBinding.Prop p : binding.primitives()) {
+            names.add(p.name);
+        }
+        Set<String> rest = new java.util.TreeSet<>(REGISTERED.keySet());
+        rest.addAll(required);
+        rest.addAll(binding.propertyNames());
+        rest.removeAll(names);
+        names.addAll(rest);
+        Slot[] primitives = new Slot[binding.primitives().length];
+        long mask = 0;
         int index = 0;
         for (String name : names) {
             long bit = index < 64 ? 1L << index : 0;
+            Slot slot = new Slot(REGISTERED.getOrDefault(name, 0), binding.property(name), required.indexOf(name), bit);
+            if (index < primitives.length) {
+                primitives[index] = slot;
+                mask |= bit;
+            }
             index++;
-            slots.put(name, new Slot(REGISTERED.getOrDefault(name, 0), binding.property(name), required.indexOf(name), bit));
+            slots.put(name, slot);
         }
-        return new Plan(binding.type, binding, new NameIndex<>(slots));
+        return new Plan(binding.type, binding, new NameIndex<>(slots), mask, primitives);
     }
 
     /**
@@ -271,6 +286,13 @@ public final class ClaimsReader {
                 if ((requiredSeen & (1L << i)) == 0) {
                     throw new MissingClaimException(names.get(i), "The JWT has no \"" + names.get(i)
                             + "\" claim, which this verifier requires.");
+                }
+            }
+        }
+        if ((namesSeen & plan.primitiveMask) != plan.primitiveMask) {
+            for (Slot slot : plan.primitives) {
+                if ((namesSeen & slot.bit) == 0) {
+                    throw b.missing(slot.prop, null);
                 }
             }
         }

@@ -1,6 +1,7 @@
 package io.lcjwt.internal.claims;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.lcjwt.ClaimNaming;
 import io.lcjwt.internal.codec.Json;
 
 import java.io.ByteArrayOutputStream;
@@ -22,26 +23,54 @@ import java.util.Date;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
  * Writes claims (a {@code Map}, a record or a bean) as compact JSON. {@code Instant},
  * {@code OffsetDateTime}, {@code ZonedDateTime} and {@code Date} become NumericDates in whole
  * seconds; {@code UUID}, {@code URI}, enums and {@code Character} become strings; null members of
- * records and beans are left out.
+ * records and beans are left out, and so are empty {@code Optional} members (a present one is
+ * written as its value). A member is written under its {@link io.lcjwt.Claim} name, else its
+ * name under the {@link ClaimNaming} rule; each class's names and accessors are found once per
+ * rule and cached.
  *
  * <p>Whatever lcjwt's own reader would refuse is refused here instead, with
  * {@code IllegalArgumentException} naming the member, so that a signed token always verifies:
  * NaN and infinities, numbers longer than the reader takes or out of a double's range, strings
  * and names with an unpaired surrogate (not UTF-8), nesting deeper than {@link Json#MAX_DEPTH},
- * and two bean accessors with the same JSON name. Any other JDK type (a {@code LocalDate}, an
- * {@code Optional}, a {@code Duration}) is refused rather than written as a list of its getters,
- * and so is a bean with no getter.
+ * two bean accessors with the same JSON name, and two members mapped to one claim name. Any other
+ * JDK type (a {@code LocalDate}, a {@code Duration}, an {@code Optional} that is not itself a
+ * member) is refused rather than written as a list of its getters, and so is a bean with no
+ * getter.
  */
 public final class ClaimsWriter {
     private ClaimsWriter() {}
 
+    /** One member as written: its claim name and its accessor (made accessible once). */
+    private record Member(String name, Method accessor) {}
+
+    /** The members of one record or bean class under one naming rule, in the order written. */
+    @SuppressWarnings("unchecked")
+    private static final ClassValue<Member[]>[] SHAPES = new ClassValue[ClaimNaming.values().length];
+
+    static {
+        for (ClaimNaming naming : ClaimNaming.values()) {
+            SHAPES[naming.ordinal()] = new ClassValue<>() {
+                @Override
+                protected Member[] computeValue(Class<?> type) {
+                    return type.isRecord() ? recordShape(type, naming) : beanShape(type, naming);
+                }
+            };
+        }
+    }
+
+    /** As {@link #toJson(Object, ClaimNaming)} with member names as they are (headers, JWKs). */
     public static byte[] toJson(Object claims) {
+        return toJson(claims, ClaimNaming.IDENTITY);
+    }
+
+    public static byte[] toJson(Object claims, ClaimNaming naming) {
         if (claims == null) {
             throw new IllegalArgumentException("claims must not be null");
         }
@@ -53,7 +82,7 @@ public final class ClaimsWriter {
                 throw new IllegalArgumentException("claims must be a Map, a record or a bean, not "
                         + claims.getClass().getName());
             }
-            write(g, claims, "claims", 0);
+            write(g, claims, "claims", 0, naming);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -65,7 +94,7 @@ public final class ClaimsWriter {
                 || o instanceof Collection<?> || o.getClass().isArray() || o.getClass().isEnum());
     }
 
-    private static void write(JsonGenerator g, Object v, String path, int depth) throws IOException {
+    private static void write(JsonGenerator g, Object v, String path, int depth, ClaimNaming naming) throws IOException {
         if (v == null) {
             g.writeNull();
         } else if (v instanceof String s) {
@@ -119,7 +148,7 @@ public final class ClaimsWriter {
                             + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
                 }
                 g.writeFieldName(checkText(key, path + ".<name>"));
-                write(g, e.getValue(), path + "." + key, depth + 1);
+                write(g, e.getValue(), path + "." + key, depth + 1, naming);
             }
             g.writeEndObject();
         } else if (v instanceof Collection<?> c) {
@@ -127,7 +156,7 @@ public final class ClaimsWriter {
             g.writeStartArray();
             int i = 0;
             for (Object o : c) {
-                write(g, o, path + "[" + i++ + "]", depth + 1);
+                write(g, o, path + "[" + i++ + "]", depth + 1, naming);
             }
             g.writeEndArray();
         } else if (v.getClass().isArray()) {
@@ -135,37 +164,80 @@ public final class ClaimsWriter {
             g.writeStartArray();
             int n = java.lang.reflect.Array.getLength(v);
             for (int i = 0; i < n; i++) {
-                write(g, java.lang.reflect.Array.get(v, i), path + "[" + i + "]", depth + 1);
+                write(g, java.lang.reflect.Array.get(v, i), path + "[" + i + "]", depth + 1, naming);
             }
             g.writeEndArray();
         } else if (isJdkType(v.getClass())) {
             throw new IllegalArgumentException("claim " + path + " is a " + v.getClass().getName()
                     + ", which lcjwt does not write; convert it to a String, a number or an Instant");
-        } else if (v.getClass().isRecord()) {
-            checkDepth(depth, path);
-            g.writeStartObject();
-            for (RecordComponent rc : v.getClass().getRecordComponents()) {
-                Object value = get(rc.getAccessor(), v);
-                if (value != null) {
-                    g.writeFieldName(rc.getName());
-                    write(g, value, path + "." + rc.getName(), depth + 1);
-                }
-            }
-            g.writeEndObject();
         } else {
             checkDepth(depth, path);
-            List<Method> getters = getters(v.getClass(), path);
+            Member[] members = shape(v.getClass(), naming, path);
             g.writeStartObject();
-            for (Method getter : getters) {
-                Object value = get(getter, v);
+            for (Member m : members) {
+                Object value = get(m.accessor(), v);
+                if (value instanceof Optional<?> o) {
+                    value = o.orElse(null);
+                }
                 if (value != null) {
-                    String name = propertyName(getter.getName());
-                    g.writeFieldName(checkText(name, path));
-                    write(g, value, path + "." + name, depth + 1);
+                    g.writeFieldName(m.name());
+                    write(g, value, path + "." + m.name(), depth + 1, naming);
                 }
             }
             g.writeEndObject();
         }
+    }
+
+    /** The cached members of record or bean class {@code c}, or its refusal in terms of {@code path}. */
+    private static Member[] shape(Class<?> c, ClaimNaming naming, String path) {
+        try {
+            return SHAPES[naming.ordinal()].get(c);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("claim " + path + " " + e.getMessage(), e);
+        }
+    }
+
+    private static Member[] recordShape(Class<?> type, ClaimNaming naming) {
+        String[] names;
+        try {
+            names = ClaimNames.ofRecord(type, naming);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("(" + type.getName() + "): " + e.getMessage(), e);
+        }
+        RecordComponent[] comps = type.getRecordComponents();
+        Member[] out = new Member[comps.length];
+        for (int i = 0; i < comps.length; i++) {
+            out[i] = new Member(names[i], accessible(comps[i].getAccessor()));
+        }
+        return out;
+    }
+
+    private static Member[] beanShape(Class<?> type, ClaimNaming naming) {
+        List<Method> getters = getters(type);
+        List<Member> out = new ArrayList<>(getters.size());
+        Map<String, String> owners = new HashMap<>();
+        try {
+            for (Method getter : getters) {
+                String property = ClaimNames.accessorProperty(getter);
+                String name = ClaimNames.ofBeanProperty(type, property, naming);
+                ClaimNames.claim(owners, type, property, name);
+                out.add(new Member(name, accessible(getter)));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("(" + type.getName() + "): " + e.getMessage(), e);
+        }
+        out.sort(Comparator.comparing(Member::name));
+        return out.toArray(new Member[0]);
+    }
+
+    /** {@code m}, made accessible (a record or bean nested in a non-public class), if it can be. */
+    private static Method accessible(Method m) {
+        try {
+            m.setAccessible(true);
+        } catch (RuntimeException e) {
+            // Left as it is: get() reports why it cannot be read, naming the member.
+        }
+        return m;
     }
 
     /** The reader refuses a container that would be nested deeper than {@link Json#MAX_DEPTH}. */
@@ -215,7 +287,6 @@ public final class ClaimsWriter {
 
     private static Object get(Method m, Object target) {
         try {
-            m.setAccessible(true);
             return m.invoke(target);
         } catch (ReflectiveOperationException | RuntimeException e) {
             throw new IllegalArgumentException("cannot read " + m.getDeclaringClass().getSimpleName() + "."
@@ -223,42 +294,37 @@ public final class ClaimsWriter {
         }
     }
 
-    private static List<Method> getters(Class<?> c, String path) {
+    /**
+     * The getters of bean class {@code c}; refused (in words that follow "claim PATH ") when it
+     * has none, or two for one property.
+     */
+    private static List<Method> getters(Class<?> c) {
         List<Method> out = new ArrayList<>();
         Map<String, Method> byName = new HashMap<>();
         for (Method m : c.getMethods()) {
-            String n = m.getName();
             // A covariant override leaves a bridge method of the same name behind: one property.
             if (Modifier.isStatic(m.getModifiers()) || m.getParameterCount() != 0
                     || m.getDeclaringClass() == Object.class || m.isBridge() || m.isSynthetic()) {
                 continue;
             }
-            if ((n.startsWith("get") && n.length() > 3 && m.getReturnType() != void.class)
-                    || (n.startsWith("is") && n.length() > 2 && (m.getReturnType() == boolean.class
-                    || m.getReturnType() == Boolean.class))) {
+            String property = ClaimNames.accessorProperty(m);
+            if (property != null) {
                 // Two accessors with one JSON name would write the member twice, which lcjwt's
                 // reader refuses and other parsers read as either value.
-                Method other = byName.putIfAbsent(propertyName(n), m);
+                Method other = byName.putIfAbsent(property, m);
                 if (other != null) {
-                    String[] both = {other.getName(), n};
+                    String[] both = {other.getName(), m.getName()};
                     java.util.Arrays.sort(both);
-                    throw new IllegalArgumentException("claim " + path + " (" + c.getName() + ") has both "
-                            + both[0] + "() and " + both[1] + "(), which would both write \"" + propertyName(n)
-                            + "\"; remove or rename one");
+                    throw new IllegalArgumentException("(" + c.getName() + ") has both " + both[0] + "() and "
+                            + both[1] + "(), which would both write \"" + property + "\"; remove or rename one");
                 }
                 out.add(m);
             }
         }
         if (out.isEmpty()) {
-            throw new IllegalArgumentException("claim " + path + " is a " + c.getName()
+            throw new IllegalArgumentException("is a " + c.getName()
                     + ", which has no getters, so it cannot be written as claims");
         }
-        out.sort(Comparator.comparing((Method m) -> propertyName(m.getName())));
         return out;
-    }
-
-    private static String propertyName(String getter) {
-        String base = getter.startsWith("is") ? getter.substring(2) : getter.substring(3);
-        return Character.toLowerCase(base.charAt(0)) + base.substring(1);
     }
 }

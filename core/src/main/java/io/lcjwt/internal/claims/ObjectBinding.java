@@ -1,6 +1,8 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.ClaimNaming;
 import io.lcjwt.InvalidClaimException;
+import io.lcjwt.MissingClaimException;
 import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.NameIndex;
 
@@ -18,6 +20,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How a JSON object becomes a {@code Map}, a record (canonical constructor) or a bean (public
@@ -30,7 +33,11 @@ final class ObjectBinding {
 
     /** One settable member of the target type. */
     static final class Prop {
+        /** The claim name, as the token spells it. */
         final String name;
+        /** The Java member's name, for messages. */
+        final String member;
+        /** The declared type, or T for an {@code Optional<T>}. */
         final Type type;
         final Class<?> raw;
         final ValueReader reader;
@@ -41,15 +48,21 @@ final class ObjectBinding {
         final boolean isString;
         /** Declared as a list of String: the top-level claims loop reads it inline. */
         final boolean isStringList;
+        /** Declared as {@code Optional<T>}: the value read as T is wrapped. */
+        final boolean optional;
+        /** This member's bit in a nested read's set of primitive members seen; 0 if not primitive. */
+        long primitiveBit;
 
-        Prop(String name, Type type, int index, MethodHandle setter) {
+        Prop(String name, String member, Type declared, int index, MethodHandle setter, ClaimNaming naming) {
             this.name = name;
-            this.type = type;
+            this.member = member;
+            this.optional = Readers.raw(declared) == Optional.class;
+            this.type = optional ? Readers.typeArg(declared, 0) : declared;
             this.raw = Readers.raw(type);
             this.takesString = raw.isAssignableFrom(String.class);
-            this.isString = raw == String.class;
-            this.reader = Readers.forType(type);
-            this.isStringList = reader == Readers.STRING_LIST;
+            this.isString = raw == String.class && !optional;
+            this.reader = Readers.forType(type, naming);
+            this.isStringList = reader == Readers.STRING_LIST && !optional;
             this.index = index;
             this.setter = setter;
         }
@@ -59,27 +72,41 @@ final class ObjectBinding {
      * Declared before MAP, whose construction uses it. */
     private static final ThreadLocal<java.util.Set<Class<?>>> BUILDING = ThreadLocal.withInitial(java.util.HashSet::new);
 
-    private static final ClassValue<ObjectBinding> CACHE = new ClassValue<>() {
-        @Override
-        protected ObjectBinding computeValue(Class<?> type) {
-            return new ObjectBinding(type);
-        }
-    };
+    /** One cache per naming rule, indexed by its ordinal: a class reads differently under each. */
+    @SuppressWarnings("unchecked")
+    private static final ClassValue<ObjectBinding>[] CACHE = new ClassValue[ClaimNaming.values().length];
 
-    static final ObjectBinding MAP = new ObjectBinding(Map.class);
+    static {
+        for (ClaimNaming naming : ClaimNaming.values()) {
+            CACHE[naming.ordinal()] = new ClassValue<>() {
+                @Override
+                protected ObjectBinding computeValue(Class<?> type) {
+                    return new ObjectBinding(type, naming);
+                }
+            };
+        }
+    }
+
+    static final ObjectBinding MAP = new ObjectBinding(Map.class, ClaimNaming.IDENTITY);
 
     final Class<?> type;
     final Kind kind;
+    final ClaimNaming naming;
     private final Map<String, Prop> props;
     private final NameIndex<Prop> index;
     private final Object[] defaults;
     private final MethodHandle constructor;
+    /** The primitive members, which must all be present; their bits make {@link #primitiveMask}. */
+    private final Prop[] primitives;
+    private final long primitiveMask;
+    /** A bean's {@code Optional} members, set to empty when it is made so that an absent claim reads empty. */
+    private final Prop[] optionals;
 
-    static ObjectBinding of(Class<?> type) {
+    static ObjectBinding of(Class<?> type, ClaimNaming naming) {
         if (type == Map.class || type == Object.class || type == LinkedHashMap.class) {
             return MAP;
         }
-        return CACHE.get(type);
+        return CACHE[naming.ordinal()].get(type);
     }
 
     /**
@@ -87,9 +114,9 @@ final class ObjectBinding {
      * so that a member type lcjwt cannot bind is refused on first use and not after a signature
      * check. A type already being built (a recursive type) is left to its first read.
      */
-    static void prepare(Class<?> type) {
+    static void prepare(Class<?> type, ClaimNaming naming) {
         if (!BUILDING.get().contains(type)) {
-            of(type);
+            of(type, naming);
         }
     }
 
@@ -105,25 +132,57 @@ final class ObjectBinding {
         }
     }
 
-    private ObjectBinding(Class<?> type) {
+    private ObjectBinding(Class<?> type, ClaimNaming naming) {
         this.type = type;
+        this.naming = naming;
         java.util.Set<Class<?>> building = BUILDING.get();
         building.add(type);
         try {
             Object[] d = new Object[1];
             MethodHandle[] ctor = new MethodHandle[1];
             Kind[] k = new Kind[1];
-            props = build(type, d, ctor, k);
+            props = build(type, naming, d, ctor, k);
             defaults = d[0] == null ? null : (Object[]) d[0];
             constructor = ctor[0];
             kind = k[0];
             index = new NameIndex<>(props);
+            List<Prop> prims = new ArrayList<>();
+            List<Prop> opts = new ArrayList<>();
+            for (Prop p : sortedByName(props)) {
+                if (p.raw.isPrimitive()) {
+                    prims.add(p);
+                }
+                if (p.optional) {
+                    opts.add(p);
+                }
+            }
+            if (prims.size() > 64) {
+                throw new IllegalArgumentException(type.getSimpleName() + " has " + prims.size()
+                        + " primitive members; lcjwt checks that each one's claim is present, for at most 64."
+                        + " Declare some as their box (Long, Boolean) or Optional.");
+            }
+            long mask = 0;
+            for (int i = 0; i < prims.size(); i++) {
+                prims.get(i).primitiveBit = 1L << i;
+                mask |= 1L << i;
+            }
+            primitives = prims.toArray(new Prop[0]);
+            primitiveMask = mask;
+            optionals = kind == Kind.BEAN ? opts.toArray(new Prop[0]) : new Prop[0];
         } finally {
             building.remove(type);
         }
     }
 
-    private static Map<String, Prop> build(Class<?> type, Object[] defaultsOut, MethodHandle[] ctorOut, Kind[] kindOut) {
+    /** The members in claim-name order, so that bits and messages do not depend on hashing. */
+    private static List<Prop> sortedByName(Map<String, Prop> props) {
+        List<Prop> out = new ArrayList<>(props.values());
+        out.sort(java.util.Comparator.comparing((Prop p) -> p.name));
+        return out;
+    }
+
+    private static Map<String, Prop> build(Class<?> type, ClaimNaming naming, Object[] defaultsOut,
+            MethodHandle[] ctorOut, Kind[] kindOut) {
         // A class in a named module is accessible to io.lcjwt only if io.lcjwt reads that module;
         // the user's opens/exports grant access, the read edge is lcjwt's own to add.
         Module lcjwt = ObjectBinding.class.getModule();
@@ -146,13 +205,15 @@ final class ObjectBinding {
             } else if (type.isRecord()) {
                 kind = Kind.RECORD;
                 RecordComponent[] comps = type.getRecordComponents();
+                String[] names = ClaimNames.ofRecord(type, naming);
                 Class<?>[] types = new Class<?>[comps.length];
                 Map<String, Prop> ps = new HashMap<>();
                 defaults = new Object[comps.length];
                 for (int i = 0; i < comps.length; i++) {
                     types[i] = comps[i].getType();
-                    ps.put(jsonName(comps[i].getName()), prop(type, comps[i].getName(), comps[i].getGenericType(), i, null));
-                    defaults[i] = zero(types[i]);
+                    Prop p = prop(type, names[i], comps[i].getName(), comps[i].getGenericType(), i, null, naming);
+                    ps.put(names[i], p);
+                    defaults[i] = p.optional ? Optional.empty() : zero(types[i]);
                 }
                 props = ps;
                 Constructor<?> c = type.getDeclaredConstructor(types);
@@ -161,18 +222,31 @@ final class ObjectBinding {
             } else if (isBean(type)) {
                 kind = Kind.BEAN;
                 Map<String, Prop> ps = new HashMap<>();
+                Map<String, String> owners = new HashMap<>();
+                Map<String, Method> setters = new HashMap<>();
                 for (Method m : type.getMethods()) {
                     String n = m.getName();
                     if (n.length() > 3 && n.startsWith("set") && m.getParameterCount() == 1
-                            && !Modifier.isStatic(m.getModifiers())) {
-                        String prop = Character.toLowerCase(n.charAt(3)) + n.substring(4);
-                        ps.put(prop, prop(type, prop, m.getGenericParameterTypes()[0], -1, lookup.unreflect(m)));
+                            && !Modifier.isStatic(m.getModifiers()) && !m.isBridge() && !m.isSynthetic()) {
+                        String prop = ClaimNames.accessorProperty(m);
+                        Method other = setters.putIfAbsent(prop, m);
+                        if (other != null) {
+                            // Which overload getMethods() lists last is unspecified: refuse rather than guess.
+                            throw new IllegalArgumentException(type.getSimpleName() + " has two setters " + n + "("
+                                    + other.getParameterTypes()[0].getSimpleName() + ") and " + n + "("
+                                    + m.getParameterTypes()[0].getSimpleName() + ") for one claim; keep one.");
+                        }
+                        String claim = ClaimNames.ofBeanProperty(type, prop, naming);
+                        ClaimNames.claim(owners, type, prop, claim);
+                        ps.put(claim, prop(type, claim, prop, m.getGenericParameterTypes()[0], -1, lookup.unreflect(m), naming));
                     }
                 }
                 for (Field f : type.getFields()) {
                     int mod = f.getModifiers();
-                    if (!Modifier.isStatic(mod) && !Modifier.isFinal(mod) && !ps.containsKey(f.getName())) {
-                        ps.put(f.getName(), prop(type, f.getName(), f.getGenericType(), -1, lookup.unreflectSetter(f)));
+                    if (!Modifier.isStatic(mod) && !Modifier.isFinal(mod) && !setters.containsKey(f.getName())) {
+                        String claim = ClaimNames.ofBeanProperty(type, f.getName(), naming);
+                        ClaimNames.claim(owners, type, f.getName(), claim);
+                        ps.put(claim, prop(type, claim, f.getName(), f.getGenericType(), -1, lookup.unreflectSetter(f), naming));
                     }
                 }
                 props = ps;
@@ -208,18 +282,14 @@ final class ObjectBinding {
     }
 
     /** A member, with a binding error put in terms of the member it is about. */
-    private static Prop prop(Class<?> owner, String name, Type type, int index, MethodHandle setter) {
+    private static Prop prop(Class<?> owner, String claim, String member, Type type, int index, MethodHandle setter,
+            ClaimNaming naming) {
         try {
-            return new Prop(name, type, index, setter);
+            return new Prop(claim, member, type, index, setter, naming);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(owner.getSimpleName() + "." + name + " (" + type.getTypeName()
+            throw new IllegalArgumentException(owner.getSimpleName() + "." + member + " (" + type.getTypeName()
                     + "): " + e.getMessage(), e);
         }
-    }
-
-    /** Record components named like Java identifiers map to the same JSON names. */
-    private static String jsonName(String component) {
-        return component;
     }
 
     private static Object zero(Class<?> c) {
@@ -275,13 +345,55 @@ final class ObjectBinding {
             case MAP -> new LinkedHashMap<String, Object>();
             case RECORD -> defaults.clone();
             case BEAN -> {
+                Object bean;
                 try {
-                    yield constructor.invoke();
+                    bean = constructor.invoke();
                 } catch (Throwable t) {
                     throw new IllegalStateException("lcjwt could not construct " + type.getName() + ": " + t, t);
                 }
+                for (Prop p : optionals) {
+                    put(bean, p.name, p, null);
+                }
+                yield bean;
             }
         };
+    }
+
+    /** The bits of the primitive members, all of which a read must have seen. */
+    long primitiveMask() {
+        return primitiveMask;
+    }
+
+    /** The primitive members, in the order of their bits. */
+    Prop[] primitives() {
+        return primitives;
+    }
+
+    /**
+     * Refuses a read that left a primitive member without its claim.
+     *
+     * @param seen the bits of the primitive members read
+     * @param outer the claim this object is the value of, or null for the claims set itself
+     */
+    void checkPrimitives(long seen, String outer) {
+        if (seen != primitiveMask) {
+            for (Prop p : primitives) {
+                if ((seen & p.primitiveBit) == 0) {
+                    throw missing(p, outer);
+                }
+            }
+        }
+    }
+
+    /** The refusal of a token without the claim (or, in claim {@code outer}, the member) of primitive {@code p}. */
+    MissingClaimException missing(Prop p, String outer) {
+        String box = p.raw == int.class ? "Integer" : p.raw == char.class ? "Character"
+                : Character.toUpperCase(p.raw.getName().charAt(0)) + p.raw.getName().substring(1);
+        String what = outer == null ? "The JWT has no \"" + p.name + "\" claim"
+                : "The claim \"" + outer + "\" has no \"" + p.name + "\" member";
+        return new MissingClaimException(outer == null ? p.name : outer, what + ", which " + type.getSimpleName()
+                + "." + p.member + " (" + p.raw + ") needs; declare it as " + box + " or Optional<" + box
+                + "> to accept tokens without it.");
     }
 
     @SuppressWarnings("unchecked")
@@ -289,16 +401,20 @@ final class ObjectBinding {
         switch (kind) {
             case MAP -> ((Map<String, Object>) state).put(name, value);
             case RECORD -> {
-                if (value == null && prop.raw.isPrimitive()) {
+                if (prop.optional) {
+                    value = Optional.ofNullable(value);
+                } else if (value == null && prop.raw.isPrimitive()) {
                     throw new InvalidClaimException(name, "The claim \"" + name + "\" is null but "
-                            + type.getSimpleName() + "." + prop.name + " is a " + prop.raw + ".");
+                            + type.getSimpleName() + "." + prop.member + " is a " + prop.raw + ".");
                 }
                 ((Object[]) state)[prop.index] = value;
             }
             case BEAN -> {
-                if (value == null && prop.raw.isPrimitive()) {
+                if (prop.optional) {
+                    value = Optional.ofNullable(value);
+                } else if (value == null && prop.raw.isPrimitive()) {
                     throw new InvalidClaimException(name, "The claim \"" + name + "\" is null but "
-                            + type.getSimpleName() + "." + prop.name + " is a " + prop.raw + ".");
+                            + type.getSimpleName() + "." + prop.member + " is a " + prop.raw + ".");
                 }
                 try {
                     prop.setter.invoke(state, value);
@@ -331,6 +447,7 @@ final class ObjectBinding {
     /** Reads a nested object (not the top-level claims set, which ClaimsReader reads with checks). */
     Object readObject(JsonCursor c, String claim) {
         Object state = newState();
+        long seen = 0;
         c.startObject();
         while (c.nextName()) {
             if (kind == Kind.MAP) {
@@ -341,10 +458,12 @@ final class ObjectBinding {
             Prop prop = prop(c);
             if (prop != null) {
                 put(state, prop.name, prop, prop.reader.read(c, claim));
+                seen |= prop.primitiveBit;
             } else {
                 c.skipValue();
             }
         }
+        checkPrimitives(seen, claim);
         return finish(state, claim);
     }
 }

@@ -1,5 +1,6 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.ClaimNaming;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.internal.codec.JsonCursor;
 
@@ -194,8 +195,18 @@ final class Readers {
         return null;
     }
 
-    static ValueReader forType(Type type) {
+    /**
+     * The reader of a member declared as {@code type}; nested records and beans are bound under
+     * {@code naming}. An {@code Optional} member is unwrapped by {@link ObjectBinding.Prop} before
+     * it gets here, so an {@code Optional} reaching this is inside a list, a map or another
+     * {@code Optional}, and refused.
+     */
+    static ValueReader forType(Type type, ClaimNaming naming) {
         Class<?> raw = raw(type);
+        if (raw == java.util.Optional.class) {
+            throw new IllegalArgumentException("lcjwt binds Optional only as the type of a member itself"
+                    + " (Optional<String> sub), not inside a list, a map, an array or another Optional");
+        }
         if (raw == String.class || raw == CharSequence.class) {
             return Readers::readString;
         }
@@ -391,7 +402,7 @@ final class Readers {
             if (keyType != String.class && keyType != Object.class) {
                 throw new IllegalArgumentException("lcjwt binds JSON objects only to maps with String keys, not " + type);
             }
-            ValueReader values = forType(typeArg(type, 1));
+            ValueReader values = forType(typeArg(type, 1), naming);
             return (c, claim) -> {
                 if (!present(c, claim, '{', "an object")) {
                     return null;
@@ -412,7 +423,7 @@ final class Readers {
             if (!set && elemType == String.class) {
                 return STRING_LIST;
             }
-            ValueReader elems = forType(elemType);
+            ValueReader elems = forType(elemType, naming);
             return (c, claim) -> {
                 if (!present(c, claim, '[', "an array")) {
                     return null;
@@ -428,7 +439,7 @@ final class Readers {
         if (raw.isArray()) {
             Class<?> comp = raw.getComponentType();
             Type compType = type instanceof GenericArrayType ga ? ga.getGenericComponentType() : comp;
-            ValueReader elems = forType(compType);
+            ValueReader elems = forType(compType, naming);
             return (c, claim) -> {
                 if (!present(c, claim, '[', "an array")) {
                     return null;
@@ -446,12 +457,12 @@ final class Readers {
             };
         }
         if (raw.isRecord() || ObjectBinding.isBean(raw)) {
-            ObjectBinding.prepare(raw);
+            ObjectBinding.prepare(raw, naming);
             return (c, claim) -> {
                 if (!present(c, claim, '{', "an object")) {
                     return null;
                 }
-                return ObjectBinding.of(raw).readObject(c, claim);
+                return ObjectBinding.of(raw, naming).readObject(c, claim);
             };
         }
         if (isJdkType(raw)) {
