@@ -117,6 +117,7 @@ public final class JsonCursor {
         return this;
     }
 
+    /** The error for malformed JSON: what is wrong and where, never the document's content, which is the token's. */
     MalformedJwtException error(String why) {
         return new MalformedJwtException("The " + what + " is not valid JSON: " + why + " at offset " + pos + ".");
     }

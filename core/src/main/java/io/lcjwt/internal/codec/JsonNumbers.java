@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * {@link JsonCursor}'s numbers, read strictly: RFC 8259's grammar with no leading zeros, no
- * {@code +}, no bare {@code .5}, no NaN or Infinity, and at most 100 characters, so a token cannot
- * make {@link BigInteger} or {@link Double#parseDouble} work on megabytes of digits.
+ * leading {@code +}, no bare {@code .5}, no NaN or Infinity, and at most 100 characters, so a
+ * token cannot make {@link BigInteger} or {@link Double#parseDouble} work on megabytes of digits.
  *
  * <p>Static methods over the cursor's fields, for the reason {@link JsonStrings} gives. The common
  * NumericDate ({@link #readPlainInteger}) is accumulated as it is scanned and never becomes text.
