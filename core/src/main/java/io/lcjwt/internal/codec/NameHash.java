@@ -64,7 +64,7 @@ final class NameHash {
             h = fold((long) LONGS.get(b, i) ^ K1, h ^ K2);
         }
         if (i < stop) {
-            h = fold(JsonCursor.pack(b, i, stop - i, b.length) ^ K1, h ^ K2);
+            h = fold(JsonNames.pack(b, i, stop - i, b.length) ^ K1, h ^ K2);
         }
         return (int) (h ^ (h >>> 32));
     }
