@@ -1,0 +1,113 @@
+package io.lcjwt.cli;
+
+import io.lcjwt.InvalidJwtKeyException;
+import io.lcjwt.JwksUnavailableException;
+import io.lcjwt.JwtException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The {@code lcjwt} command. Each subcommand is one class; this one holds the options every
+ * subcommand inherits and turns failures into the documented exit codes, one line each.
+ */
+@Command(name = "lcjwt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Inspect, verify and sign JWTs; make keys; read and publish JWKS. Crypto by aws-lc or OpenSSL 3.",
+        subcommands = {InspectCommand.class, VerifyCommand.class, SignCommand.class, KeygenCommand.class,
+                JwksCommand.class, ThumbprintCommand.class, CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+                "0:success",
+                "1:refused: the token failed a check (bad signature, expired, wrong audience, ...)",
+                "2:usage: unknown option, missing argument, bad value",
+                "3:key or JWKS trouble: a key, secret, file or JWKS could not be read or used"})
+public final class Main {
+    static final int OK = 0;
+    static final int REFUSED = 1;
+    static final int USAGE = 2;
+    static final int KEYS = 3;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print JSON instead of text.")
+    boolean json;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "On failure, print the stack trace too.")
+    boolean debug;
+
+    /** Where a command reads and writes; tests pass their own. */
+    final InputStream in;
+    final PrintStream out;
+    final PrintStream err;
+
+    Main(InputStream in, PrintStream out, PrintStream err) {
+        this.in = in;
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.in, System.out, System.err));
+    }
+
+    /** Runs one command line; returns the exit code. */
+    static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+        Main main = new Main(in, out, err);
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cl.setExitCodeExceptionMapper(Main::exitCode);
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            Throwable t = unwrap(e);
+            err.println("lcjwt: " + oneLine(t));
+            if (main.debug) {
+                t.printStackTrace(err);
+            }
+            return exitCode(t);
+        });
+        return cl.execute(args);
+    }
+
+    private static Throwable unwrap(Throwable e) {
+        return e instanceof UncheckedIOException u ? u.getCause() : e;
+    }
+
+    static int exitCode(Throwable t) {
+        t = unwrap(t);
+        return switch (t) {
+            case CliException c -> c.exitCode;
+            case JwksUnavailableException j -> KEYS;
+            case JwtException j -> REFUSED;
+            case InvalidJwtKeyException k -> KEYS;
+            case IOException io -> KEYS;
+            case CommandLine.ParameterException p -> USAGE;
+            default -> KEYS;
+        };
+    }
+
+    /** lcjwt's own message, on one line; a JDK exception without one by its type. */
+    static String oneLine(Throwable t) {
+        String m = t.getMessage();
+        if (m == null || m.isBlank()) {
+            m = t.getClass().getSimpleName();
+        } else if (t instanceof IOException && !(t instanceof CliException.Io)) {
+            m = t.getClass().getSimpleName().replace("Exception", "") + ": " + m;
+        }
+        return m.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    /** Prints lcjwt's version and the libcrypto it loaded. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"lcjwt " + (v == null ? "(development build)" : v), io.lcjwt.LibCrypto.describe()};
+        }
+    }
+}
