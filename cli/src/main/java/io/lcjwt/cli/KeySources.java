@@ -1,0 +1,127 @@
+package io.lcjwt.cli;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.InvalidJwtKeyException;
+import io.lcjwt.JwtKey;
+import io.lcjwt.JwtSecretKey;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * Where verify and sign get their key. A secret is read from a file or the environment, never
+ * from an argument, where it would land in shell history and in every process listing.
+ */
+final class KeySources {
+    /** Reads the environment; tests replace it, since a JVM cannot set its own variables. */
+    static UnaryOperator<String> environment = System::getenv;
+
+    private KeySources() {}
+
+    /** The key options of {@code verify}: exactly one is required. */
+    static final class ForVerify {
+        @Option(names = "--key", paramLabel = "FILE",
+                description = "A public (or private) key: PEM, DER or JWK. Or an HMAC secret as an \"oct\" JWK.")
+        Path key;
+
+        @Option(names = "--jwks", paramLabel = "FILE", description = "A JWK set file; the token's kid picks the key.")
+        Path jwks;
+
+        @Option(names = "--jwks-url", paramLabel = "URL",
+                description = "A JWKS URL (https; plain http only to a loopback address).")
+        String jwksUrl;
+
+        @Option(names = "--issuer-url", paramLabel = "URL",
+                description = "An OpenID issuer: its keys are found by discovery (<URL>/.well-known/openid-configuration),"
+                        + " and the token's iss must be this URL unless --iss says otherwise.")
+        String issuerUrl;
+
+        @Option(names = "--secret-file", paramLabel = "FILE",
+                description = "A file whose bytes, exactly, are the HMAC secret (at least 32 bytes).")
+        Path secretFile;
+
+        @Option(names = "--secret-env", paramLabel = "VAR",
+                description = "An environment variable whose value (UTF-8) is the HMAC secret (at least 32 bytes).")
+        String secretEnv;
+    }
+
+    /** The key options of {@code sign}: exactly one is required. */
+    static final class ForSign {
+        @Option(names = "--key", paramLabel = "FILE", description = "A private key: PEM, DER or JWK (with \"d\").")
+        Path key;
+
+        @Option(names = "--secret-file", paramLabel = "FILE",
+                description = "A file whose bytes, exactly, are the HMAC secret (at least 32 bytes).")
+        Path secretFile;
+
+        @Option(names = "--secret-env", paramLabel = "VAR",
+                description = "An environment variable whose value (UTF-8) is the HMAC secret (at least 32 bytes).")
+        String secretEnv;
+    }
+
+    /** The HMAC secret from {@code file}, or else from the variable {@code env}. */
+    static JwtSecretKey secret(Path file, String env) throws IOException {
+        byte[] b;
+        String where;
+        if (file != null) {
+            b = Inputs.file(file);
+            where = file.toString();
+        } else {
+            String v = environment.apply(env);
+            where = "The environment variable " + Untrusted.text(env);
+            if (v == null) {
+                throw new CliException(Main.KEYS, where + " is not set; export it with the HMAC secret.");
+            }
+            b = v.getBytes(StandardCharsets.UTF_8);
+        }
+        try {
+            return JwtSecretKey.of(b);
+        } catch (InvalidJwtKeyException e) {
+            throw new CliException(Main.KEYS, where + ": " + e.getMessage(), e);
+        } finally {
+            Arrays.fill(b, (byte) 0);
+        }
+    }
+
+    /**
+     * The algorithms to allow: those given, or else the one algorithm each key serves. A key that
+     * serves several (an RSA key, a long secret) leaves the choice to the user: lcjwt never takes
+     * it from the token.
+     */
+    static Set<Algorithm> algorithms(List<Algorithm> given, Collection<? extends JwtKey> keys) {
+        if (given != null && !given.isEmpty()) {
+            return EnumSet.copyOf(given);
+        }
+        Set<Algorithm> chosen = EnumSet.noneOf(Algorithm.class);
+        for (JwtKey k : keys) {
+            List<String> served = new ArrayList<>();
+            Algorithm one = null;
+            for (Algorithm a : Algorithm.values()) {
+                if (k.supports(a)) {
+                    served.add(a.jwsName());
+                    one = a;
+                }
+            }
+            if (served.size() != 1) {
+                String which = k.keyId() == null ? "The key" : "The key " + Untrusted.text(k.keyId());
+                throw new CliException(Main.USAGE, "Name the algorithm with --alg: " + which
+                        + (served.isEmpty() ? " serves no JWS algorithm." : " can be used with " + String.join(", ", served) + "."));
+            }
+            chosen.add(one);
+        }
+        return chosen;
+    }
+
+    static String names(Collection<Algorithm> algs) {
+        return String.join(", ", algs.stream().map(Algorithm::jwsName).toList());
+    }
+}
