@@ -1,7 +1,6 @@
 package io.lcjwt.cli;
 
 import io.lcjwt.InvalidJwtKeyException;
-import io.lcjwt.JwkSet;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtPrivateKey;
 import io.lcjwt.JwtPublicKey;
@@ -23,7 +22,7 @@ final class KeyFiles {
                 if (text.contains("\"keys\"")) {
                     throw new CliException(Main.KEYS, p + " is a JWKS (a set of keys); give one key, or use --jwks.");
                 }
-                return JwkSet.parse("{\"keys\":[" + text + "]}").keys().get(0);
+                return JwtKey.fromJwk(text); // one key, private ones included: a set refuses "d"
             }
             if (text.startsWith("-----BEGIN")) {
                 return text.contains("PRIVATE KEY") ? JwtPrivateKey.fromPem(text) : JwtPublicKey.fromPem(text);
