@@ -1,7 +1,6 @@
 package io.lcjwt.cli;
 
 import io.lcjwt.InvalidJwtKeyException;
-import io.lcjwt.JwkSet;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtPrivateKey;
 import io.lcjwt.JwtPublicKey;
@@ -23,7 +22,8 @@ final class KeyFiles {
                 if (text.contains("\"keys\"")) {
                     throw new CliException(Main.KEYS, p + " is a JWKS (a set of keys); give one key, or use --jwks.");
                 }
-                return JwkSet.parse("{\"keys\":[" + text + "]}").keys().get(0);
+                // One JWK may be private or a secret, which a JWK set refuses to hold.
+                return JwtKey.fromJwk(text);
             }
             if (text.startsWith("-----BEGIN")) {
                 return text.contains("PRIVATE KEY") ? JwtPrivateKey.fromPem(text) : JwtPublicKey.fromPem(text);
