@@ -84,7 +84,7 @@ final class JwksCommand implements Callable<Integer> {
                     for (Map<String, Object> r : rows) {
                         main.out.println("kid " + (r.get("kid") == null ? "(none)" : r.get("kid")) + ": " + r.get("kty")
                                 + (r.get("crv") != null ? " " + r.get("crv") : "") + " " + r.get("bits") + " bits, "
-                                + String.join(" ", (List<String>) cast(r.get("algorithms"))) + ", thumbprint "
+                                + String.join(" ", cast(r.get("algorithms"))) + ", thumbprint "
                                 + r.get("thumbprint"));
                     }
                     main.out.println(set.keys().size() + " key" + (set.keys().size() == 1 ? "" : "s") + ", "
