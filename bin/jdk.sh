@@ -3,6 +3,11 @@
 # install roots. lcjwt needs the FFM API (JDK 22+); the build uses JDK 25 where it exists.
 
 _lcjwt_java_major() {
+  # The release file answers without starting a JVM (about 100 ms each, per script run).
+  if [ -f "$1/release" ]; then
+    _v="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" | head -n1)"
+    if [ -n "$_v" ]; then echo "$_v"; return 0; fi
+  fi
   "$1/bin/java" -XshowSettings:properties -version 2>&1 \
     | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -n1
 }

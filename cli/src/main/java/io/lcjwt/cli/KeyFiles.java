@@ -22,7 +22,8 @@ final class KeyFiles {
                 if (text.contains("\"keys\"")) {
                     throw new CliException(Main.KEYS, p + " is a JWKS (a set of keys); give one key, or use --jwks.");
                 }
-                return JwtKey.fromJwk(text); // one key, private ones included: a set refuses "d"
+                // One JWK may be private or a secret, which a JWK set refuses to hold.
+                return JwtKey.fromJwk(text);
             }
             if (text.startsWith("-----BEGIN")) {
                 return text.contains("PRIVATE KEY") ? JwtPrivateKey.fromPem(text) : JwtPublicKey.fromPem(text);

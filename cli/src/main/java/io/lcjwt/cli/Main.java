@@ -38,7 +38,7 @@ public final class Main {
     @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print JSON instead of text.")
     boolean json;
 
-    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "On failure, print the stack trace too.")
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "On failure, print the exception too (lcjwt's refusals carry no stack; other failures do).")
     boolean debug;
 
     /** Where a command reads and writes; tests pass their own. */

@@ -1,0 +1,154 @@
+package io.lcjwt.cli;
+
+import io.lcjwt.Algorithm;
+import io.lcjwt.JwtSecretKey;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Shared by keygen and jwks: algorithm names, PEM and JWK text, and writing key files safely. */
+
+final class KeyOutput {
+    private KeyOutput() {}
+
+    /** Algorithm names as a person types them: {@code es256} is ES256. */
+    static final class Algorithms {
+        private Algorithms() {}
+
+        static Algorithm parse(String name) {
+            for (Algorithm a : Algorithm.values()) {
+                if (a.jwsName().equalsIgnoreCase(name)) {
+                    return a;
+                }
+            }
+            throw new CliException(Main.USAGE, "Unknown algorithm " + Text.quote(name) + "; lcjwt knows "
+                    + String.join(", ", Arrays.stream(Algorithm.values()).map(Algorithm::jwsName).toList()) + ".");
+        }
+    }
+
+    /** Untrusted text in a message: quoted, at most 32 characters, control characters escaped. */
+    static final class Text {
+        private Text() {}
+
+        static String quote(String s) {
+            StringBuilder b = new StringBuilder("\"");
+            int n = Math.min(s.length(), 32);
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '"' || c == '\\') {
+                    b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                } else {
+                    b.append(c);
+                }
+            }
+            return b.append(s.length() > 32 ? "...\"" : "\"").toString();
+        }
+    }
+
+    /** PEM armour for what lcjwt's key types give only as DER. */
+    static final class Pem {
+        private Pem() {}
+
+        static String privateKey(byte[] pkcs8) {
+            try {
+                return "-----BEGIN PRIVATE KEY-----\n" + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(pkcs8)
+                        + "\n-----END PRIVATE KEY-----\n";
+            } finally {
+                Arrays.fill(pkcs8, (byte) 0);
+            }
+        }
+    }
+
+    /** JWK text the library does not make itself. */
+    static final class Jwks {
+        private Jwks() {}
+
+        /** The JWK with {@code alg} added, when it has none: the key was made for that algorithm. */
+        static String withAlg(String jwk, Algorithm alg) throws IOException {
+            Map<String, Object> m = new java.util.LinkedHashMap<>(Json.object(jwk, "the JWK"));
+            m.putIfAbsent("alg", alg.jwsName());
+            return Json.compact(m);
+        }
+
+        static String secretBase64(JwtSecretKey key) {
+            byte[] raw = key.toJavaKey().getEncoded();
+            try {
+                return Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+            } finally {
+                Arrays.fill(raw, (byte) 0);
+            }
+        }
+
+        static String octJwk(String k, String kid, Algorithm alg) throws IOException {
+            Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("kty", "oct");
+            m.put("kid", kid);
+            m.put("alg", alg.jwsName());
+            m.put("k", k);
+            return Json.compact(m);
+        }
+    }
+
+    /** Key files: a private key or secret is created owner-only from the start, never widened later. */
+    static final class SecretFiles {
+        private SecretFiles() {}
+
+        static void checkWritable(Path p, boolean force) {
+            if (p != null && !force && Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw new CliException(Main.USAGE, p + " exists; refusing to overwrite it (add --force).");
+            }
+        }
+
+        static void writePrivate(Path p, String text, boolean force) throws IOException {
+            write(p, text, force, true);
+        }
+
+        static void writePublic(Path p, String text, boolean force) throws IOException {
+            write(p, text, force, false);
+        }
+
+        private static void write(Path p, String text, boolean force, boolean secret) throws IOException {
+            if (force) {
+                // Deleted and created anew rather than truncated: an existing file keeps its old mode
+                // (perhaps world-readable), and a symlink would be followed.
+                Files.deleteIfExists(p);
+            }
+            Path dir = p.toAbsolutePath().getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new CliException.Io("Cannot write " + p + ": its directory does not exist.", null);
+        }
+        boolean posix = Files.getFileStore(dir).supportsFileAttributeView("posix");
+            FileAttribute<?>[] attrs = posix
+                    ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+                            secret ? "rw-------" : "rw-r--r--"))}
+                    : new FileAttribute<?>[0];
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            try (OutputStream o = java.nio.channels.Channels.newOutputStream(Files.newByteChannel(p,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), attrs))) {
+                o.write(bytes);
+            } catch (FileAlreadyExistsException e) {
+                throw new CliException(Main.USAGE, p + " exists; refusing to overwrite it (add --force).");
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new CliException.Io("Cannot write " + p + ": its directory does not exist.", e);
+            } finally {
+                Arrays.fill(bytes, (byte) 0);
+            }
+            if (posix && secret) {
+                // The umask can only narrow the mode given at creation; set it exactly anyway.
+                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rw-------"));
+            }
+        }
+    }
+}
