@@ -1,6 +1,7 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.Algorithm;
+import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
 import java.lang.foreign.Arena;
@@ -60,6 +61,9 @@ public enum Curve {
     public byte[] order() {
         byte[] o = order;
         if (o == null) {
+            // Key import calls this before anything else may have loaded libcrypto; a binding
+            // used before the load fails to link for the rest of the JVM's life.
+            Backend.get();
             MemorySegment key = libcrypto_h.EC_KEY_new_by_curve_name(nid);
             if (key.equals(MemorySegment.NULL)) {
                 throw new IllegalStateException("libcrypto does not know curve " + jwkName);

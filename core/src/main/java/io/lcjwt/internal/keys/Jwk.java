@@ -206,6 +206,7 @@ public final class Jwk {
             canonical.put(k, members.get(k));
         }
         byte[] json = ClaimsWriter.toJson(canonical);
+        io.lcjwt.bindings.Backend.get(); // a secret key's thumbprint may be the first native call
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment in = arena.allocateFrom(ValueLayout.JAVA_BYTE, json);
             MemorySegment out = arena.allocate(32);
