@@ -18,11 +18,12 @@ import java.util.Set;
  * Errors are {@link MalformedJwtException}s that name the byte offset, never the content.
  *
  * <p>This class holds the reader's state and its structure (whitespace, objects, arrays, depth,
- * commas, literals); member names and their duplicate checks are in {@link JsonNames}, strings
- * in {@link JsonStrings}, numbers in {@link JsonNumbers}, and values of any type (skipped, or
- * read into plain Java) in {@link JsonValues}. Those are static methods over this object's
- * fields, not objects of their own, so a decode allocates and dereferences no more than when
- * all of it was this one class; the fields are package-private for them.
+ * commas, the type of the next value); member names and their duplicate checks are in {@link
+ * JsonNames}, strings in {@link JsonStrings}, numbers in {@link JsonNumbers}, and values of any
+ * type (skipped, or read into plain Java) and the literals true, false and null in {@link
+ * JsonValues}. Those are static methods over this object's fields, not objects of their own, so a
+ * decode allocates and dereferences no more than when all of it was this one class; the fields are
+ * package-private for them.
  */
 public final class JsonCursor {
 
@@ -369,36 +370,12 @@ public final class JsonCursor {
 
     /** Reads true or false. */
     public boolean readBoolean() {
-        int c = ws();
-        if (c == 't' && literal("true")) {
-            return true;
-        }
-        if (c == 'f' && literal("false")) {
-            return false;
-        }
-        throw error("expected true or false");
+        return JsonValues.readBoolean(this);
     }
 
     /** Reads null. */
     public void readNull() {
-        if (ws() != 'n' || !literal("null")) {
-            throw error("expected null");
-        }
-    }
-
-    private boolean literal(String word) {
-        int n = word.length();
-        if (pos + n > end) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            if (b[pos + i] != word.charAt(i)) {
-                return false;
-            }
-        }
-        pos += n;
-        needComma = true;
-        return true;
+        JsonValues.readNull(this);
     }
 
     /**

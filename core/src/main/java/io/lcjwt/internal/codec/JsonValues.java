@@ -17,6 +17,40 @@ import java.util.Map;
 final class JsonValues {
     private JsonValues() {}
 
+    /** {@link JsonCursor#readBoolean}. */
+    static boolean readBoolean(JsonCursor c) {
+        int ch = c.ws();
+        if (ch == 't' && literal(c, "true")) {
+            return true;
+        }
+        if (ch == 'f' && literal(c, "false")) {
+            return false;
+        }
+        throw c.error("expected true or false");
+    }
+
+    /** {@link JsonCursor#readNull}. */
+    static void readNull(JsonCursor c) {
+        if (c.ws() != 'n' || !literal(c, "null")) {
+            throw c.error("expected null");
+        }
+    }
+
+    private static boolean literal(JsonCursor c, String word) {
+        int n = word.length();
+        if (c.pos + n > c.end) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (c.b[c.pos + i] != word.charAt(i)) {
+                return false;
+            }
+        }
+        c.pos += n;
+        c.needComma = true;
+        return true;
+    }
+
     /** {@link JsonCursor#skipValue}. */
     static void skip(JsonCursor c) {
         switch (c.valueType()) {
@@ -33,8 +67,8 @@ final class JsonValues {
                 }
             }
             case '"' -> JsonStrings.skip(c);
-            case 't', 'f' -> c.readBoolean();
-            case 'n' -> c.readNull();
+            case 't', 'f' -> readBoolean(c);
+            case 'n' -> readNull(c);
             default -> JsonNumbers.scan(c);
         }
     }
