@@ -1,22 +1,16 @@
 package io.lcjwt.spring;
 
-import io.lcjwt.MalformedJwtException;
-import io.lcjwt.Unverified;
 import jakarta.servlet.http.HttpServletRequest;
+import io.lcjwt.spring.internal.TrustedIssuers;
 import org.springframework.security.authentication.AuthenticationManager;
 import org.springframework.security.authentication.AuthenticationManagerResolver;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
-import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -35,14 +29,12 @@ import java.util.function.Function;
  * {@code InvalidBearerTokenException} (401 {@code invalid_token}). Thread-safe.
  */
 public final class LcjwtIssuerAuthenticationManagerResolver implements AuthenticationManagerResolver<HttpServletRequest> {
-    private final Set<String> trusted;
-    private final Function<String, JwtDecoder> decoders;
-    private final Map<String, AuthenticationManager> managers = new ConcurrentHashMap<>();
+    private final TrustedIssuers<AuthenticationManager> issuers;
     private final AuthenticationManager byIssuer = this::authenticate;
 
     private LcjwtIssuerAuthenticationManagerResolver(Collection<String> trusted, Function<String, JwtDecoder> decoders) {
-        this.trusted = Set.copyOf(trusted);
-        this.decoders = decoders;
+        this.issuers = new TrustedIssuers<>(trusted,
+                iss -> new JwtAuthenticationProvider(decoders.apply(iss))::authenticate);
     }
 
     /**
@@ -82,23 +74,6 @@ public final class LcjwtIssuerAuthenticationManagerResolver implements Authentic
     }
 
     private Authentication authenticate(Authentication authentication) {
-        if (!(authentication instanceof BearerTokenAuthenticationToken bearer)) {
-            throw new InvalidBearerTokenException("Expected a bearer token");
-        }
-        String issuer;
-        try {
-            issuer = Unverified.issuer(bearer.getToken());
-        } catch (MalformedJwtException e) {
-            throw new InvalidBearerTokenException("Invalid token: " + io.lcjwt.spring.internal.Errors.rfc6750(e.getMessage()), e);
-        }
-        if (issuer == null) {
-            throw new InvalidBearerTokenException("The token has no iss claim, so no trusted issuer can verify it");
-        }
-        if (!trusted.contains(issuer)) {
-            throw new InvalidBearerTokenException("The token's issuer is not trusted");
-        }
-        AuthenticationManager m = managers.computeIfAbsent(issuer,
-                iss -> new JwtAuthenticationProvider(decoders.apply(iss))::authenticate);
-        return m.authenticate(authentication);
+        return issuers.managerFor(authentication).authenticate(authentication);
     }
 }

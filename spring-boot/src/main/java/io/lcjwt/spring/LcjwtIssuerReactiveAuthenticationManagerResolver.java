@@ -1,23 +1,17 @@
 package io.lcjwt.spring;
 
-import io.lcjwt.MalformedJwtException;
-import io.lcjwt.Unverified;
+import io.lcjwt.spring.internal.TrustedIssuers;
 import org.springframework.security.authentication.ReactiveAuthenticationManager;
 import org.springframework.security.authentication.ReactiveAuthenticationManagerResolver;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
-import org.springframework.security.oauth2.server.resource.InvalidBearerTokenException;
-import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
 import org.springframework.security.oauth2.server.resource.authentication.JwtReactiveAuthenticationManager;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -34,15 +28,12 @@ import java.util.function.Function;
  */
 public final class LcjwtIssuerReactiveAuthenticationManagerResolver
         implements ReactiveAuthenticationManagerResolver<ServerWebExchange> {
-    private final Set<String> trusted;
-    private final Function<String, ReactiveJwtDecoder> decoders;
-    private final Map<String, ReactiveAuthenticationManager> managers = new ConcurrentHashMap<>();
+    private final TrustedIssuers<ReactiveAuthenticationManager> issuers;
     private final Mono<ReactiveAuthenticationManager> byIssuer = Mono.just(this::authenticate);
 
     private LcjwtIssuerReactiveAuthenticationManagerResolver(Collection<String> trusted,
             Function<String, ReactiveJwtDecoder> decoders) {
-        this.trusted = Set.copyOf(trusted);
-        this.decoders = decoders;
+        this.issuers = new TrustedIssuers<>(trusted, iss -> new JwtReactiveAuthenticationManager(decoders.apply(iss)));
     }
 
     /**
@@ -81,23 +72,6 @@ public final class LcjwtIssuerReactiveAuthenticationManagerResolver
     }
 
     private Mono<Authentication> authenticate(Authentication authentication) {
-        return Mono.defer(() -> {
-            if (!(authentication instanceof BearerTokenAuthenticationToken bearer)) {
-                return Mono.error(new InvalidBearerTokenException("Expected a bearer token"));
-            }
-            String issuer;
-            try {
-                issuer = Unverified.issuer(bearer.getToken());
-            } catch (MalformedJwtException e) {
-                return Mono.error(new InvalidBearerTokenException("Invalid token: " + io.lcjwt.spring.internal.Errors.rfc6750(e.getMessage()), e));
-            }
-            if (issuer == null || !trusted.contains(issuer)) {
-                return Mono.error(new InvalidBearerTokenException(issuer == null
-                        ? "The token has no iss claim, so no trusted issuer can verify it"
-                        : "The token's issuer is not trusted"));
-            }
-            return managers.computeIfAbsent(issuer, iss -> new JwtReactiveAuthenticationManager(decoders.apply(iss)))
-                    .authenticate(authentication);
-        });
+        return Mono.defer(() -> issuers.managerFor(authentication).authenticate(authentication));
     }
 }

@@ -10,7 +10,6 @@ import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
-import org.springframework.security.oauth2.jwt.JwtValidators;
 
 import java.net.URI;
 import java.security.PublicKey;
@@ -40,13 +39,9 @@ import javax.crypto.SecretKey;
  */
 public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
     private final DecoderCore core;
-    private volatile OAuth2TokenValidator<Jwt> validator;
-    private volatile Converter<Map<String, Object>, Map<String, Object>> converter;
 
     private LcjwtJwtDecoder(Spec spec) {
         this.core = new DecoderCore(spec);
-        this.validator = spec.source() instanceof Spec.IssuerLocation(String iss)
-                ? JwtValidators.createDefaultWithIssuer(iss) : JwtValidators.createDefault();
     }
 
     /**
@@ -83,8 +78,7 @@ public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
      * @throws NullPointerException if {@code key} is null
      */
     public static LcjwtDecoderBuilder<LcjwtJwtDecoder> withPublicKey(JwtPublicKey key) {
-        return new LcjwtDecoderBuilder<>(new Spec.Keys(List.of(Objects.requireNonNull(key, "key"))),
-                LcjwtJwtDecoder::new);
+        return new LcjwtDecoderBuilder<>(Sources.key(key), LcjwtJwtDecoder::new);
     }
 
     /**
@@ -108,8 +102,7 @@ public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
      * @throws io.lcjwt.InvalidJwtKeyException if the secret is too short
      */
     public static LcjwtDecoderBuilder<LcjwtJwtDecoder> withSecretKey(SecretKey key) {
-        return new LcjwtDecoderBuilder<>(new Spec.Keys(List.of(JwtSecretKey.from(Objects.requireNonNull(key, "key")))),
-                LcjwtJwtDecoder::new);
+        return new LcjwtDecoderBuilder<>(Sources.secret(key), LcjwtJwtDecoder::new);
     }
 
     /**
@@ -120,7 +113,7 @@ public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
      * @throws NullPointerException if {@code set} is null
      */
     public static LcjwtDecoderBuilder<LcjwtJwtDecoder> withJwkSet(JwkSet set) {
-        return new LcjwtDecoderBuilder<>(new Spec.FixedSet(Objects.requireNonNull(set, "set")), LcjwtJwtDecoder::new);
+        return new LcjwtDecoderBuilder<>(Sources.set(set), LcjwtJwtDecoder::new);
     }
 
     /**
@@ -132,7 +125,7 @@ public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
      */
     @Override
     public Jwt decode(String token) throws JwtException {
-        return DecoderCore.toSpring(token, core.decode(token, true), converter, validator);
+        return core.jwt(token, true);
     }
 
     /**
@@ -144,7 +137,7 @@ public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
      * @throws NullPointerException if {@code jwtValidator} is null
      */
     public void setJwtValidator(OAuth2TokenValidator<Jwt> jwtValidator) {
-        this.validator = Objects.requireNonNull(jwtValidator, "jwtValidator");
+        core.setValidator(jwtValidator);
     }
 
     /**
@@ -164,7 +157,7 @@ public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
      * @throws NullPointerException if {@code claimSetConverter} is null
      */
     public void setClaimSetConverter(Converter<Map<String, Object>, Map<String, Object>> claimSetConverter) {
-        this.converter = Objects.requireNonNull(claimSetConverter, "claimSetConverter");
+        core.setConverter(claimSetConverter);
     }
 
     /** Shared by both decoders' factories. */
@@ -173,6 +166,18 @@ public final class LcjwtJwtDecoder implements JwtDecoder, AutoCloseable {
 
         static Spec.Source jwkSetUri(String uri) {
             return new Spec.JwkSetUri(httpUrl(uri, "jwkSetUri"));
+        }
+
+        static Spec.Source key(JwtPublicKey key) {
+            return new Spec.Keys(List.of(Objects.requireNonNull(key, "key")));
+        }
+
+        static Spec.Source secret(SecretKey key) {
+            return new Spec.Keys(List.of(JwtSecretKey.from(Objects.requireNonNull(key, "key"))));
+        }
+
+        static Spec.Source set(JwkSet set) {
+            return new Spec.FixedSet(Objects.requireNonNull(set, "set"));
         }
 
         static Spec.Source issuer(String issuer) {

@@ -9,7 +9,6 @@ import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtException;
-import org.springframework.security.oauth2.jwt.JwtValidators;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -39,13 +38,9 @@ import javax.crypto.SecretKey;
  */
 public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCloseable {
     private final DecoderCore core;
-    private volatile OAuth2TokenValidator<Jwt> validator;
-    private volatile Converter<Map<String, Object>, Map<String, Object>> converter;
 
     private LcjwtReactiveJwtDecoder(Spec spec) {
         this.core = new DecoderCore(spec);
-        this.validator = spec.source() instanceof Spec.IssuerLocation(String iss)
-                ? JwtValidators.createDefaultWithIssuer(iss) : JwtValidators.createDefault();
     }
 
     /**
@@ -80,8 +75,7 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
      * @throws NullPointerException if {@code key} is null
      */
     public static LcjwtDecoderBuilder<LcjwtReactiveJwtDecoder> withPublicKey(JwtPublicKey key) {
-        return new LcjwtDecoderBuilder<>(new Spec.Keys(java.util.List.of(Objects.requireNonNull(key, "key"))),
-                LcjwtReactiveJwtDecoder::new);
+        return new LcjwtDecoderBuilder<>(LcjwtJwtDecoder.Sources.key(key), LcjwtReactiveJwtDecoder::new);
     }
 
     /**
@@ -105,8 +99,7 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
      * @throws io.lcjwt.InvalidJwtKeyException if the secret is too short
      */
     public static LcjwtDecoderBuilder<LcjwtReactiveJwtDecoder> withSecretKey(SecretKey key) {
-        return new LcjwtDecoderBuilder<>(new Spec.Keys(java.util.List.of(
-                io.lcjwt.JwtSecretKey.from(Objects.requireNonNull(key, "key")))), LcjwtReactiveJwtDecoder::new);
+        return new LcjwtDecoderBuilder<>(LcjwtJwtDecoder.Sources.secret(key), LcjwtReactiveJwtDecoder::new);
     }
 
     /**
@@ -117,8 +110,7 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
      * @throws NullPointerException if {@code set} is null
      */
     public static LcjwtDecoderBuilder<LcjwtReactiveJwtDecoder> withJwkSet(JwkSet set) {
-        return new LcjwtDecoderBuilder<>(new Spec.FixedSet(Objects.requireNonNull(set, "set")),
-                LcjwtReactiveJwtDecoder::new);
+        return new LcjwtDecoderBuilder<>(LcjwtJwtDecoder.Sources.set(set), LcjwtReactiveJwtDecoder::new);
     }
 
     /**
@@ -135,7 +127,7 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
                 return offLoop(token); // discovery blocks
             }
             try {
-                return Mono.just(DecoderCore.toSpring(token, core.decode(token, false), converter, validator));
+                return Mono.just(core.jwt(token, false));
             } catch (KeysNotReadyException e) {
                 return offLoop(token);
             }
@@ -143,7 +135,7 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
     }
 
     private Mono<Jwt> offLoop(String token) {
-        return Mono.fromCallable(() -> DecoderCore.toSpring(token, core.decode(token, true), converter, validator))
+        return Mono.fromCallable(() -> core.jwt(token, true))
                 .subscribeOn(Schedulers.boundedElastic());
     }
 
@@ -154,7 +146,7 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
      * @throws NullPointerException if {@code jwtValidator} is null
      */
     public void setJwtValidator(OAuth2TokenValidator<Jwt> jwtValidator) {
-        this.validator = Objects.requireNonNull(jwtValidator, "jwtValidator");
+        core.setValidator(jwtValidator);
     }
 
     /** As {@link LcjwtJwtDecoder#close()}. */
@@ -170,6 +162,6 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
      * @throws NullPointerException if {@code claimSetConverter} is null
      */
     public void setClaimSetConverter(Converter<Map<String, Object>, Map<String, Object>> claimSetConverter) {
-        this.converter = Objects.requireNonNull(claimSetConverter, "claimSetConverter");
+        core.setConverter(claimSetConverter);
     }
 }

@@ -13,6 +13,7 @@ import org.springframework.security.oauth2.core.OAuth2TokenValidatorResult;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoderInitializationException;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
+import org.springframework.security.oauth2.jwt.JwtValidators;
 
 import java.net.InetAddress;
 import java.net.URI;
@@ -42,6 +43,9 @@ public final class DecoderCore {
 
     private final Spec spec;
     private final ReentrantLock lock = new ReentrantLock();
+    /** Set before use, as on Nimbus's decoder; read on every decode. */
+    private volatile OAuth2TokenValidator<Jwt> validator;
+    private volatile Converter<Map<String, Object>, Map<String, Object>> converter;
     private volatile Verifiers verifiers;
     private volatile RuntimeException lastFailure;
     private volatile long lastFailureNanos;
@@ -49,6 +53,8 @@ public final class DecoderCore {
 
     public DecoderCore(Spec spec) {
         this.spec = spec;
+        this.validator = spec.source() instanceof Spec.IssuerLocation(String iss)
+                ? JwtValidators.createDefaultWithIssuer(iss) : JwtValidators.createDefault();
         if (spec.source() instanceof Spec.IssuerLocation(String issuer)) {
             URI u = URI.create(issuer);
             if (needsPlainHttpPermission(u) && !spec.plainHttpHosts().contains(u.getHost().toLowerCase(Locale.ROOT))) {
@@ -241,7 +247,7 @@ public final class DecoderCore {
     }
 
     /** One decode; lcjwt's refusals become Spring's exceptions, KeysNotReadyException passes through. */
-    public io.lcjwt.Jwt<Map<String, Object>> decode(String token, boolean wait) {
+    private io.lcjwt.Jwt<Map<String, Object>> decode(String token, boolean wait) {
         if (token == null) {
             throw Errors.bad("The token is null.", null);
         }
@@ -255,8 +261,20 @@ public final class DecoderCore {
         }
     }
 
-    /** Spring's Jwt, then the validator, as NimbusJwtDecoder does it. */
-    public static Jwt toSpring(String token, io.lcjwt.Jwt<Map<String, Object>> decoded,
+    public void setValidator(OAuth2TokenValidator<Jwt> validator) {
+        this.validator = java.util.Objects.requireNonNull(validator, "jwtValidator");
+    }
+
+    public void setConverter(Converter<Map<String, Object>, Map<String, Object>> converter) {
+        this.converter = java.util.Objects.requireNonNull(converter, "claimSetConverter");
+    }
+
+    /** One decode, then Spring's Jwt and the validator, as NimbusJwtDecoder does it. */
+    public Jwt jwt(String token, boolean wait) {
+        return toSpring(token, decode(token, wait), converter, validator);
+    }
+
+    private static Jwt toSpring(String token, io.lcjwt.Jwt<Map<String, Object>> decoded,
             Converter<Map<String, Object>, Map<String, Object>> converter, OAuth2TokenValidator<Jwt> validator) {
         Jwt jwt;
         try {
