@@ -27,8 +27,19 @@ final class KeySources {
 
     private KeySources() {}
 
+    /** The secret options both commands take (picocli reads the fields of a superclass too). */
+    abstract static class Secrets {
+        @Option(names = "--secret-file", paramLabel = "FILE",
+                description = "A file whose bytes, exactly, are the HMAC secret (at least 32 bytes).")
+        Path secretFile;
+
+        @Option(names = "--secret-env", paramLabel = "VAR",
+                description = "An environment variable whose value (UTF-8) is the HMAC secret (at least 32 bytes).")
+        String secretEnv;
+    }
+
     /** The key options of {@code verify}: exactly one is required. */
-    static final class ForVerify {
+    static final class ForVerify extends Secrets {
         @Option(names = "--key", paramLabel = "FILE",
                 description = "A public (or private) key: PEM, DER or JWK. Or an HMAC secret as an \"oct\" JWK.")
         Path key;
@@ -45,27 +56,12 @@ final class KeySources {
                         + " and the token's iss must be this URL unless --iss says otherwise.")
         String issuerUrl;
 
-        @Option(names = "--secret-file", paramLabel = "FILE",
-                description = "A file whose bytes, exactly, are the HMAC secret (at least 32 bytes).")
-        Path secretFile;
-
-        @Option(names = "--secret-env", paramLabel = "VAR",
-                description = "An environment variable whose value (UTF-8) is the HMAC secret (at least 32 bytes).")
-        String secretEnv;
     }
 
     /** The key options of {@code sign}: exactly one is required. */
-    static final class ForSign {
+    static final class ForSign extends Secrets {
         @Option(names = "--key", paramLabel = "FILE", description = "A private key: PEM, DER or JWK (with \"d\").")
         Path key;
-
-        @Option(names = "--secret-file", paramLabel = "FILE",
-                description = "A file whose bytes, exactly, are the HMAC secret (at least 32 bytes).")
-        Path secretFile;
-
-        @Option(names = "--secret-env", paramLabel = "VAR",
-                description = "An environment variable whose value (UTF-8) is the HMAC secret (at least 32 bytes).")
-        String secretEnv;
     }
 
     /** The HMAC secret from {@code file}, or else from the variable {@code env}. */

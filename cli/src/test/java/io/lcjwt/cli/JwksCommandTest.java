@@ -39,7 +39,7 @@ class JwksCommandTest {
         List<String> args = new java.util.ArrayList<>(List.of("jwks", "from-pem", dir.resolve("ec.pem").toString(),
                 dir.resolve("ed.pub.pem").toString(), dir.resolve("rsa.pub.pem").toString()));
         args.addAll(List.of(extraArgs));
-        CliRun r = CliRun.of(args.toArray(String[]::new));
+        Cli r = Cli.run(args.toArray(String[]::new));
         assertEquals(0, r.code(), r::toString);
         Path jwks = dir.resolve("jwks.json");
         Files.writeString(jwks, r.out());
@@ -67,7 +67,7 @@ class JwksCommandTest {
         assertEquals("b", set.keys().get(1).keyId());
         assertEquals(set.keys().get(2).thumbprint(), set.keys().get(2).keyId());
         set.keys().forEach(JwtKey::close);
-        CliRun dup = CliRun.of("jwks", "from-pem", dir.resolve("ec.pem").toString(), dir.resolve("ed.pub.pem").toString(),
+        Cli dup = Cli.run("jwks", "from-pem", dir.resolve("ec.pem").toString(), dir.resolve("ed.pub.pem").toString(),
                 "--kid", "same", "--kid", "same");
         assertEquals(3, dup.code(), dup::toString);
         KeygenCommandTest.assertOneLine(dup.err());
@@ -76,8 +76,8 @@ class JwksCommandTest {
     @Test
     void fromPemRefusesASecret() throws Exception {
         Path secret = dir.resolve("hs.jwk");
-        assertEquals(0, CliRun.of("keygen", "--alg", "HS256", "--format", "jwk", "--out", secret.toString()).code());
-        CliRun r = CliRun.of("jwks", "from-pem", secret.toString());
+        assertEquals(0, Cli.run("keygen", "--alg", "HS256", "--format", "jwk", "--out", secret.toString()).code());
+        Cli r = Cli.run("jwks", "from-pem", secret.toString());
         assertEquals(3, r.code(), r::toString);
         assertEquals("", r.out());
         KeygenCommandTest.assertOneLine(r.err());
@@ -86,7 +86,7 @@ class JwksCommandTest {
     @Test
     void showListsKidsTypesAlgorithmsAndThumbprints() throws Exception {
         Path jwks = publish();
-        CliRun r = CliRun.of("jwks", "show", jwks.toString(), "--json");
+        Cli r = Cli.run("jwks", "show", jwks.toString(), "--json");
         assertEquals(0, r.code(), r::toString);
         Map<String, Object> m = JSON.std.mapFrom(r.out());
         assertEquals(0, ((Number) m.get("skipped")).intValue());
@@ -103,7 +103,7 @@ class JwksCommandTest {
         assertEquals(List.of("RS256", "RS384", "RS512", "PS256", "PS384", "PS512"), keys.get(2).get("algorithms"),
                 "a PEM key is not tied to one algorithm, so the set names none");
         assertEquals(keys.get(2).get("kid"), keys.get(2).get("thumbprint"));
-        CliRun text = CliRun.of("jwks", "show", jwks.toString());
+        Cli text = Cli.run("jwks", "show", jwks.toString());
         assertEquals(0, text.code(), text::toString);
         assertTrue(text.out().endsWith("3 keys, 0 skipped\n"), text.out());
     }
@@ -115,7 +115,7 @@ class JwksCommandTest {
             pub = ec.publicKey().withKeyId("sig").toJwk();
         }
         String enc = pub.replace("\"kid\":\"sig\"", "\"kid\":\"enc\",\"use\":\"enc\"");
-        CliRun r = CliRun.withStdin("{\"keys\":[" + pub + "," + enc + "]}", "jwks", "show", "-", "--json");
+        Cli r = Cli.runWithStdin("{\"keys\":[" + pub + "," + enc + "]}", "jwks", "show", "-", "--json");
         assertEquals(0, r.code(), r::toString);
         Map<String, Object> m = JSON.std.mapFrom(r.out());
         assertEquals(1, ((Number) m.get("skipped")).intValue());
@@ -139,12 +139,12 @@ class JwksCommandTest {
         server.start();
         try {
             String base = "http://127.0.0.1:" + server.getAddress().getPort();
-            CliRun r = CliRun.of("jwks", "show", base + "/jwks.json", "--json");
+            Cli r = Cli.run("jwks", "show", base + "/jwks.json", "--json");
             assertEquals(0, r.code(), r::toString);
             @SuppressWarnings("unchecked")
             List<Object> keys = (List<Object>) JSON.std.mapFrom(r.out()).get("keys");
             assertEquals(3, keys.size());
-            CliRun broken = CliRun.of("jwks", "show", base + "/broken");
+            Cli broken = Cli.run("jwks", "show", base + "/broken");
             assertEquals(3, broken.code(), broken::toString);
             KeygenCommandTest.assertOneLine(broken.err());
         } finally {
@@ -155,16 +155,16 @@ class JwksCommandTest {
     @Test
     void toPemGivesTheChosenKeysPublicPem() throws Exception {
         Path jwks = publish("--kid", "ec");
-        CliRun many = CliRun.of("jwks", "to-pem", jwks.toString());
+        Cli many = Cli.run("jwks", "to-pem", jwks.toString());
         assertEquals(2, many.code(), many::toString);
         assertTrue(many.err().contains("--kid"), many.err());
-        CliRun r = CliRun.of("jwks", "to-pem", jwks.toString(), "--kid", "ec");
+        Cli r = Cli.run("jwks", "to-pem", jwks.toString(), "--kid", "ec");
         assertEquals(0, r.code(), r::toString);
         try (JwtPublicKey fromSet = JwtPublicKey.fromPem(r.out());
              JwtPrivateKey original = JwtPrivateKey.fromPem(Files.readString(dir.resolve("ec.pem")))) {
             assertEquals(original.thumbprint(), fromSet.thumbprint());
         }
-        CliRun none = CliRun.of("jwks", "to-pem", jwks.toString(), "--kid", "nope");
+        Cli none = Cli.run("jwks", "to-pem", jwks.toString(), "--kid", "nope");
         assertEquals(3, none.code(), none::toString);
         KeygenCommandTest.assertOneLine(none.err());
     }
@@ -172,8 +172,8 @@ class JwksCommandTest {
     @Test
     void toPemOfOnePrivateJwkPrintsOnlyThePublicKey() throws Exception {
         Path key = dir.resolve("k.jwk");
-        assertEquals(0, CliRun.of("keygen", "--alg", "ES384", "--format", "jwk", "--out", key.toString()).code());
-        CliRun r = CliRun.of("jwks", "to-pem", key.toString(), "--json");
+        assertEquals(0, Cli.run("keygen", "--alg", "ES384", "--format", "jwk", "--out", key.toString()).code());
+        Cli r = Cli.run("jwks", "to-pem", key.toString(), "--json");
         assertEquals(0, r.code(), r::toString);
         Map<String, Object> m = JSON.std.mapFrom(r.out());
         assertTrue(((String) m.get("publicPem")).startsWith("-----BEGIN PUBLIC KEY-----"));
@@ -188,20 +188,20 @@ class JwksCommandTest {
         Path junk = dir.resolve("junk.json");
         Files.writeString(junk, "{\"keys\": 7}", StandardCharsets.UTF_8);
         for (String sub : List.of("show", "to-pem")) {
-            CliRun r = CliRun.of("jwks", sub, junk.toString());
+            Cli r = Cli.run("jwks", sub, junk.toString());
             assertEquals(3, r.code(), r::toString);
             KeygenCommandTest.assertOneLine(r.err());
         }
         Files.writeString(junk, "not json", StandardCharsets.UTF_8);
         for (String sub : List.of("show", "to-pem")) {
-            CliRun r = CliRun.of("jwks", sub, junk.toString());
+            Cli r = Cli.run("jwks", sub, junk.toString());
             assertEquals(3, r.code(), r::toString);
             KeygenCommandTest.assertOneLine(r.err());
         }
-        CliRun missing = CliRun.of("jwks", "show", dir.resolve("absent.json").toString());
+        Cli missing = Cli.run("jwks", "show", dir.resolve("absent.json").toString());
         assertEquals(3, missing.code(), missing::toString);
         KeygenCommandTest.assertOneLine(missing.err());
-        CliRun noSub = CliRun.of("jwks");
+        Cli noSub = Cli.run("jwks");
         assertEquals(2, noSub.code(), noSub::toString);
     }
 }

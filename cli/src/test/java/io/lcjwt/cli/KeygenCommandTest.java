@@ -35,8 +35,8 @@ class KeygenCommandTest {
         Path priv = dir.resolve("k." + format);
         Path pub = dir.resolve("k.pub." + format);
         boolean hmac = alg.startsWith("HS");
-        CliRun r = hmac ? CliRun.of("keygen", "--alg", alg, "--format", format, "--out", priv.toString(), "--json")
-                : CliRun.of("keygen", "--alg", alg, "--format", format, "--out", priv.toString(), "--public-out",
+        Cli r = hmac ? Cli.run("keygen", "--alg", alg, "--format", format, "--out", priv.toString(), "--json")
+                : Cli.run("keygen", "--alg", alg, "--format", format, "--out", priv.toString(), "--public-out",
                         pub.toString(), "--json");
         assertEquals(0, r.code(), r::toString);
         Map<String, Object> m = JSON.std.mapFrom(r.out());
@@ -89,7 +89,7 @@ class KeygenCommandTest {
 
     @Test
     void withoutOutThePrivateKeyIsNotPrintedAndThePublicKeyIs() {
-        CliRun r = CliRun.of("keygen", "--alg", "ES256");
+        Cli r = Cli.run("keygen", "--alg", "ES256");
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().startsWith("-----BEGIN PUBLIC KEY-----"), r.out());
         assertFalse(r.out().contains("PRIVATE"), r.out());
@@ -98,7 +98,7 @@ class KeygenCommandTest {
 
     @Test
     void printPrivatePrintsTheKeyWhenAsked() throws Exception {
-        CliRun r = CliRun.of("keygen", "--alg", "EdDSA", "--print-private", "--kid", "k1");
+        Cli r = Cli.run("keygen", "--alg", "EdDSA", "--print-private", "--kid", "k1");
         assertEquals(0, r.code(), r::toString);
         String pem = r.out().substring(0, r.out().indexOf("-----END PRIVATE KEY-----") + 25);
         try (JwtPrivateKey k = JwtPrivateKey.fromPem(pem)) {
@@ -109,11 +109,11 @@ class KeygenCommandTest {
 
     @Test
     void anHmacSecretNeedsSomewhereToGo() {
-        CliRun r = CliRun.of("keygen", "--alg", "HS256");
+        Cli r = Cli.run("keygen", "--alg", "HS256");
         assertEquals(2, r.code(), r::toString);
         assertEquals("", r.out());
         assertOneLine(r.err());
-        CliRun p = CliRun.of("keygen", "--alg", "HS256", "--print-private", "--json");
+        Cli p = Cli.run("keygen", "--alg", "HS256", "--print-private", "--json");
         assertEquals(0, p.code(), p::toString);
         assertTrue(p.out().contains("\"secret\""), p.out());
     }
@@ -123,11 +123,11 @@ class KeygenCommandTest {
         Path priv = dir.resolve("key.pem");
         Files.writeString(priv, "keep me");
         Files.setPosixFilePermissions(priv, PosixFilePermissions.fromString("rw-rw-rw-"));
-        CliRun r = CliRun.of("keygen", "--alg", "ES256", "--out", priv.toString());
+        Cli r = Cli.run("keygen", "--alg", "ES256", "--out", priv.toString());
         assertEquals(2, r.code(), r::toString);
         assertTrue(r.err().contains("--force"), r.err());
         assertEquals("keep me", Files.readString(priv));
-        CliRun f = CliRun.of("keygen", "--alg", "ES256", "--out", priv.toString(), "--force");
+        Cli f = Cli.run("keygen", "--alg", "ES256", "--out", priv.toString(), "--force");
         assertEquals(0, f.code(), f::toString);
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(priv)));
         assertTrue(Files.readString(priv).startsWith("-----BEGIN PRIVATE KEY-----"));
@@ -137,7 +137,7 @@ class KeygenCommandTest {
     @CsvSource({"3072", "4096"})
     void rsaBits(int bits) throws Exception {
         Path pub = dir.resolve("pub.pem");
-        CliRun r = CliRun.of("keygen", "--alg", "RS256", "--bits", String.valueOf(bits), "--public-out", pub.toString());
+        Cli r = Cli.run("keygen", "--alg", "RS256", "--bits", String.valueOf(bits), "--public-out", pub.toString());
         assertEquals(0, r.code(), r::toString);
         try (JwtPublicKey k = JwtPublicKey.fromPem(Files.readString(pub))) {
             assertEquals(bits, k.bits());
@@ -154,7 +154,7 @@ class KeygenCommandTest {
             "--alg HS256 --out x --public-out y",
             "--alg ES256 --bogus"})
     void badUsageIsExitTwoOnOneLine(String args) {
-        CliRun r = CliRun.of(("keygen " + args).split(" "));
+        Cli r = Cli.run(("keygen " + args).split(" "));
         assertEquals(2, r.code(), r::toString);
         assertEquals("", r.out());
         assertTrue(!r.err().isBlank() && !r.err().contains("\tat "), r.err());
@@ -162,7 +162,7 @@ class KeygenCommandTest {
 
     @Test
     void aMissingDirectoryIsExitThree() {
-        CliRun r = CliRun.of("keygen", "--alg", "ES256", "--out", dir.resolve("no/such/key.pem").toString());
+        Cli r = Cli.run("keygen", "--alg", "ES256", "--out", dir.resolve("no/such/key.pem").toString());
         assertEquals(3, r.code(), r::toString);
         assertOneLine(r.err());
     }

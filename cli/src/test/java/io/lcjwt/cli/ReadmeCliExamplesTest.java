@@ -63,7 +63,7 @@ class ReadmeCliExamplesTest {
                 }
                 args.add(FILE.matcher(w).matches() ? dir.resolve(w).toString() : w);
             }
-            CliRun r = CliRun.of(args.toArray(String[]::new));
+            Cli r = Cli.run(args.toArray(String[]::new));
             assertEquals(0, r.code(), () -> line + "\n" + r);
             if (command.equals("sign")) {
                 token = r.out().strip();

@@ -28,10 +28,10 @@ class ThumbprintCommandTest {
     void rfc7638Section31() throws Exception {
         Path f = dir.resolve("rfc7638.jwk");
         Files.writeString(f, RFC7638_KEY);
-        CliRun r = CliRun.of("thumbprint", f.toString());
+        Cli r = Cli.run("thumbprint", f.toString());
         assertEquals(0, r.code(), r::toString);
         assertEquals(RFC7638_THUMBPRINT + "\n", r.out());
-        CliRun j = CliRun.of("thumbprint", f.toString(), "--json");
+        Cli j = Cli.run("thumbprint", f.toString(), "--json");
         assertEquals(0, j.code(), j::toString);
         assertTrue(j.out().contains("\"thumbprint\" : \"" + RFC7638_THUMBPRINT + "\""), j.out());
         assertTrue(j.out().contains("\"kid\" : \"2011-04-29\""), j.out());
@@ -41,8 +41,8 @@ class ThumbprintCommandTest {
     void aPrivateKeyAndItsPublicKeyHaveOneThumbprint() throws Exception {
         Path priv = dir.resolve("k.pem");
         Path pub = dir.resolve("k.pub.pem");
-        assertEquals(0, CliRun.of("keygen", "--alg", "ES256", "--out", priv.toString(), "--public-out", pub.toString()).code());
-        assertEquals(CliRun.of("thumbprint", priv.toString()).out(), CliRun.of("thumbprint", pub.toString()).out());
+        assertEquals(0, Cli.run("keygen", "--alg", "ES256", "--out", priv.toString(), "--public-out", pub.toString()).code());
+        assertEquals(Cli.run("thumbprint", priv.toString()).out(), Cli.run("thumbprint", pub.toString()).out());
     }
 
     @Test
@@ -50,9 +50,9 @@ class ThumbprintCommandTest {
         // KeyFiles once read a JWK through a JWK set, which refuses private members and secrets.
         for (String alg : new String[] {"EdDSA", "HS256"}) {
             Path k = dir.resolve(alg + ".jwk");
-            CliRun g = CliRun.of("keygen", "--alg", alg, "--format", "jwk", "--out", k.toString(), "--kid", "x", "--json");
+            Cli g = Cli.run("keygen", "--alg", alg, "--format", "jwk", "--out", k.toString(), "--kid", "x", "--json");
             assertEquals(0, g.code(), g::toString);
-            CliRun r = CliRun.of("thumbprint", k.toString());
+            Cli r = Cli.run("thumbprint", k.toString());
             assertEquals(0, r.code(), r::toString);
             assertTrue(g.out().contains("\"thumbprint\" : \"" + r.out().strip() + "\""), g.out());
         }
@@ -72,7 +72,7 @@ class ThumbprintCommandTest {
         Files.write(dir.resolve("garbage.der"), new byte[] {0x30, 0x03, 0x02, 0x01, 0x07});
         Files.writeString(dir.resolve("broken.jwk"), "{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"AAAA\"}");
         String[] a = args.replace("@dir", dir.toString()).split(",");
-        CliRun r = CliRun.of(a);
+        Cli r = Cli.run(a);
         assertEquals(code, r.code(), r::toString);
         assertEquals("", r.out());
         if (code == 3) {
@@ -85,7 +85,7 @@ class ThumbprintCommandTest {
     @Test
     void debugAddsTheStackTrace() throws Exception {
         Files.writeString(dir.resolve("garbage.pem"), "-----BEGIN PUBLIC KEY-----\nbm90IGEga2V5\n-----END PUBLIC KEY-----\n");
-        CliRun r = CliRun.of("thumbprint", "--debug", dir.resolve("garbage.pem").toString());
+        Cli r = Cli.run("thumbprint", "--debug", dir.resolve("garbage.pem").toString());
         assertEquals(3, r.code(), r::toString);
         assertTrue(r.err().contains("\tat "), r.err());
     }
