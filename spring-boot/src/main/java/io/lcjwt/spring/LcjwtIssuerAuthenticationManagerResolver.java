@@ -16,7 +16,7 @@ import java.util.function.Function;
 /**
  * Accepts tokens from a fixed list of trusted issuers, each verified by its own lcjwt decoder,
  * built on first use: the counterpart of Spring's {@code JwtIssuerAuthenticationManagerResolver}
- * that reads {@code iss} without a second full parse ({@link Unverified#issuer} skips every
+ * that reads {@code iss} without a second full parse ({@link io.lcjwt.Unverified#issuer} skips every
  * other claim) and never fetches anything for an issuer outside the list.
  *
  * <pre>{@code
