@@ -166,8 +166,11 @@ class JwksClientTest {
                 clock.millis.addAndGet(10 * MINUTE);
                 assertEquals("k1", decodeOrExplain(v, t, c, "after " + step * 10 + " minutes"));
             }
-            // fetched at 0 h and at about 21.7 h, 43.3 h and 65 h (90% of each lifetime)
-            assertEquals(4, hits.get(), "one fetch a day, a little before expiry");
+            // fetched at 0 h and at about 21.7 h, 43.3 h and 65 h (90% of each lifetime). The
+            // client counts a fetch when it starts it; the last one runs in the background and
+            // may not have reached the server yet, so the server's count can be one behind.
+            assertEquals(4, c.metrics().fetches(), "one fetch a day, a little before expiry");
+            assertTrue(hits.get() == 3 || hits.get() == 4, "hits " + hits.get());
             assertEquals(0, c.metrics().failures());
         }
     }
