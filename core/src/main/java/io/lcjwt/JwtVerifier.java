@@ -3,7 +3,7 @@ package io.lcjwt;
 import io.lcjwt.internal.TokenVerifier;
 import io.lcjwt.internal.TokenVerifier.Output;
 import io.lcjwt.internal.claims.ClaimsPolicy;
-import io.lcjwt.internal.claims.ClaimsReader;
+import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.crypto.StaticKeyResolver;
 import io.lcjwt.internal.crypto.VerifyKey;
 
@@ -529,6 +529,7 @@ public final class JwtVerifier {
         private String type;
         private JwksClient client;
         private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
+        private ClaimsReader claimsReader = ClaimsReader.lcjwt();
 
         private Builder(List<JwtKey> keys) {
             this.keys = keys;
@@ -735,6 +736,27 @@ public final class JwtVerifier {
         }
 
         /**
+         * Which JSON reader parses the claims of verified tokens (default {@link ClaimsReader#lcjwt()}).
+         * Both readers give the same results and refuse the same tokens with the same exceptions;
+         * see {@link ClaimsReader}. A later call replaces an earlier one.
+         *
+         * <pre>{@code
+         * JwtVerifier verifier = JwtVerifier.builder(key)
+         *         .algorithms(Algorithm.ES256)
+         *         .claimsReader(ClaimsReader.jacksonJr(JSON.std))
+         *         .build();
+         * }</pre>
+         *
+         * @param reader the reader
+         * @return this builder
+         * @throws NullPointerException if {@code reader} is null
+         */
+        public Builder claimsReader(ClaimsReader reader) {
+            this.claimsReader = Objects.requireNonNull(reader, "reader");
+            return this;
+        }
+
+        /**
          * The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread.
          *
          * @param maxTokenBytes the cap, at least 16
@@ -770,7 +792,7 @@ public final class JwtVerifier {
             ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
                     requireExpiration, required, anyAudience, claimNaming);
             if (client != null) {
-                return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new ClaimsReader(policy),
+                return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new CursorClaimsReader(policy, claimsReader.jacksonJrJson()),
                         maxTokenBytes, type, client));
             }
             List<VerifyKey> impls = new ArrayList<>();
@@ -788,7 +810,7 @@ public final class JwtVerifier {
                 }
             }
             return new JwtVerifier(new TokenVerifier(new StaticKeyResolver(impls), algorithms,
-                    new ClaimsReader(policy), maxTokenBytes, type, List.copyOf(keys)));
+                    new CursorClaimsReader(policy, claimsReader.jacksonJrJson()), maxTokenBytes, type, List.copyOf(keys)));
         }
     }
 }
