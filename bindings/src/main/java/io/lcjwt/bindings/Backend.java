@@ -32,6 +32,8 @@ import java.util.Objects;
  *   <li>{@code EVP_PKEY_id}, {@code EVP_PKEY_bits} and {@code EVP_PKEY_size} are functions in
  *       aws-lc but macros in OpenSSL 3, whose exported names are {@code EVP_PKEY_get_id},
  *       {@code EVP_PKEY_get_bits} and {@code EVP_PKEY_get_size} ({@link #OPENSSL_RENAMED}).</li>
+ *   <li>{@code EVP_MD_size} returns {@code size_t} in aws-lc; in OpenSSL 3 it is a macro for
+ *       {@code EVP_MD_get_size}, which returns {@code int} ({@link #mdSize}).</li>
  *   <li>aws-lc's private-key parsers check that a key's members belong together (RSA: n = pq,
  *       d and the CRT values; EC: 0 &lt; d &lt; n and the public point is d·G); OpenSSL 3's
  *       {@code d2i_AutoPrivateKey} checks none of it and keeps the public half it is given.
@@ -73,7 +75,8 @@ public final class Backend {
     public static final java.util.Map<String, String> OPENSSL_RENAMED = java.util.Map.of(
             "EVP_PKEY_id", "EVP_PKEY_get_id",
             "EVP_PKEY_bits", "EVP_PKEY_get_bits",
-            "EVP_PKEY_size", "EVP_PKEY_get_size");
+            "EVP_PKEY_size", "EVP_PKEY_get_size",
+            "EVP_MD_size", "EVP_MD_get_size");
 
     private static final int AWS_LC_ED25519 = 949;
     private static final int OPENSSL_ED25519 = 1087;
@@ -97,6 +100,7 @@ public final class Backend {
     private final MethodHandle pkeyId;
     private final MethodHandle pkeyBits;
     private final MethodHandle pkeySize;
+    private final MethodHandle mdSize;
     private final MethodHandle errGetError;
     private final MethodHandle errErrorStringN;
 
@@ -121,6 +125,11 @@ public final class Backend {
         this.pkeyId = renamed(kind, "EVP_PKEY_id", intOfPointer);
         this.pkeyBits = renamed(kind, "EVP_PKEY_bits", intOfPointer);
         this.pkeySize = renamed(kind, "EVP_PKEY_size", intOfPointer);
+        // A digest's size fits an int in both; aws-lc's size_t result is narrowed to match.
+        this.mdSize = kind == Kind.AWS_LC
+                ? MethodHandles.explicitCastArguments(libcrypto_h.EVP_MD_size$handle(),
+                        MethodType.methodType(int.class, MemorySegment.class))
+                : renamed(kind, "EVP_MD_size", intOfPointer);
         MethodType hmacInitType = MethodType.methodType(int.class, MemorySegment.class,
                 MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
         if (kind == Kind.AWS_LC) {
@@ -342,6 +351,20 @@ public final class Backend {
     public int pkeySize(MemorySegment pkey) {
         try {
             return (int) pkeySize.invokeExact(pkey);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_MD_size} (OpenSSL 3: {@code EVP_MD_get_size}).
+     *
+     * @param md an {@code EVP_MD*} ({@link #sha256()} etc.)
+     * @return the digest's output length in bytes
+     */
+    public int mdSize(MemorySegment md) {
+        try {
+            return (int) mdSize.invokeExact(md);
         } catch (Throwable t) {
             throw rethrow(t);
         }

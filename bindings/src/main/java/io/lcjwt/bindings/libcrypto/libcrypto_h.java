@@ -1055,6 +1055,67 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_MD_CTX_copy_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_MD_CTX_copy_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static FunctionDescriptor EVP_MD_CTX_copy_ex$descriptor() {
+        return EVP_MD_CTX_copy_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static MethodHandle EVP_MD_CTX_copy_ex$handle() {
+        return EVP_MD_CTX_copy_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static MemorySegment EVP_MD_CTX_copy_ex$address() {
+        return EVP_MD_CTX_copy_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static int EVP_MD_CTX_copy_ex(MemorySegment out, MemorySegment in) {
+        var mh$ = EVP_MD_CTX_copy_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_MD_CTX_copy_ex", out, in);
+            }
+            return (int)mh$.invokeExact(out, in);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class EVP_MD_CTX_reset {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_INT,
@@ -1108,6 +1169,192 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_MD_CTX_reset", ctx);
             }
             return (int)mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestInit_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestInit_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestInit_ex$descriptor() {
+        return EVP_DigestInit_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static MethodHandle EVP_DigestInit_ex$handle() {
+        return EVP_DigestInit_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static MemorySegment EVP_DigestInit_ex$address() {
+        return EVP_DigestInit_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static int EVP_DigestInit_ex(MemorySegment ctx, MemorySegment type, MemorySegment engine) {
+        var mh$ = EVP_DigestInit_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestInit_ex", ctx, type, engine);
+            }
+            return (int)mh$.invokeExact(ctx, type, engine);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestUpdate$descriptor() {
+        return EVP_DigestUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_DigestUpdate$handle() {
+        return EVP_DigestUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_DigestUpdate$address() {
+        return EVP_DigestUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static int EVP_DigestUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        var mh$ = EVP_DigestUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestUpdate", ctx, data, len);
+            }
+            return (int)mh$.invokeExact(ctx, data, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestFinal_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestFinal_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestFinal_ex$descriptor() {
+        return EVP_DigestFinal_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static MethodHandle EVP_DigestFinal_ex$handle() {
+        return EVP_DigestFinal_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static MemorySegment EVP_DigestFinal_ex$address() {
+        return EVP_DigestFinal_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static int EVP_DigestFinal_ex(MemorySegment ctx, MemorySegment md_out, MemorySegment out_size) {
+        var mh$ = EVP_DigestFinal_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestFinal_ex", ctx, md_out, out_size);
+            }
+            return (int)mh$.invokeExact(ctx, md_out, out_size);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1173,6 +1420,66 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_Digest", data, len, md_out, out_size, type, impl);
             }
             return (int)mh$.invokeExact(data, len, md_out, out_size, type, impl);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_MD_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_MD_size").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static FunctionDescriptor EVP_MD_size$descriptor() {
+        return EVP_MD_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static MethodHandle EVP_MD_size$handle() {
+        return EVP_MD_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static MemorySegment EVP_MD_size$address() {
+        return EVP_MD_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static long EVP_MD_size(MemorySegment md) {
+        var mh$ = EVP_MD_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_MD_size", md);
+            }
+            return (long)mh$.invokeExact(md);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -3313,6 +3620,130 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_DigestSignUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestSignUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestSignUpdate$descriptor() {
+        return EVP_DigestSignUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_DigestSignUpdate$handle() {
+        return EVP_DigestSignUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_DigestSignUpdate$address() {
+        return EVP_DigestSignUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static int EVP_DigestSignUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        var mh$ = EVP_DigestSignUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestSignUpdate", ctx, data, len);
+            }
+            return (int)mh$.invokeExact(ctx, data, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestSignFinal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestSignFinal").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestSignFinal$descriptor() {
+        return EVP_DigestSignFinal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static MethodHandle EVP_DigestSignFinal$handle() {
+        return EVP_DigestSignFinal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static MemorySegment EVP_DigestSignFinal$address() {
+        return EVP_DigestSignFinal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static int EVP_DigestSignFinal(MemorySegment ctx, MemorySegment out_sig, MemorySegment out_sig_len) {
+        var mh$ = EVP_DigestSignFinal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestSignFinal", ctx, out_sig, out_sig_len);
+            }
+            return (int)mh$.invokeExact(ctx, out_sig, out_sig_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class EVP_DigestSign {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_INT,
@@ -3434,6 +3865,130 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_DigestVerifyInit", ctx, pctx, type, e, pkey);
             }
             return (int)mh$.invokeExact(ctx, pctx, type, e, pkey);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestVerifyUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestVerifyUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestVerifyUpdate$descriptor() {
+        return EVP_DigestVerifyUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_DigestVerifyUpdate$handle() {
+        return EVP_DigestVerifyUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_DigestVerifyUpdate$address() {
+        return EVP_DigestVerifyUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static int EVP_DigestVerifyUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        var mh$ = EVP_DigestVerifyUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestVerifyUpdate", ctx, data, len);
+            }
+            return (int)mh$.invokeExact(ctx, data, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestVerifyFinal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestVerifyFinal").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestVerifyFinal$descriptor() {
+        return EVP_DigestVerifyFinal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static MethodHandle EVP_DigestVerifyFinal$handle() {
+        return EVP_DigestVerifyFinal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static MemorySegment EVP_DigestVerifyFinal$address() {
+        return EVP_DigestVerifyFinal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static int EVP_DigestVerifyFinal(MemorySegment ctx, MemorySegment sig, long sig_len) {
+        var mh$ = EVP_DigestVerifyFinal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestVerifyFinal", ctx, sig, sig_len);
+            }
+            return (int)mh$.invokeExact(ctx, sig, sig_len);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
