@@ -50,6 +50,10 @@ import java.util.concurrent.TimeUnit;
  *       throughput as a multiple of Nimbus's against issue #13's targets. {@code --jmh},
  *       {@code --lib} and {@code --from-json} ({@code bench/results-spring-<libcrypto>.json}) as
  *       for {@code jmh}.</li>
+ *   <li>{@code claims}: {@code ClaimsReaderBench} once per reader (Jackson-jr alone, lcjwt's
+ *       reader, lcjwt reading with Jackson-jr), one JVM each; writes {@code bench/results-claims.md}
+ *       with {@link io.lcjwt.bench.report.ClaimsPage}. {@code --jmh} and {@code --from-json}
+ *       ({@code bench/results-claims-<reader>.json}).</li>
  *   <li>{@code svg}: redraws {@code bench/results-race.svg} from the last race's raw results
  *       ({@code bench/results-race.jsonl}).</li>
  *   <li>{@code docker --from-raw}, {@code matrix --from-raw}: render the page again from the
@@ -149,7 +153,7 @@ public final class Race {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | jmh | spring | smoke | svg  [--decodes N]"
+            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | jmh | spring | claims | smoke | svg  [--decodes N]"
                     + " [--rounds R] [--only a,b] [--cpu K]");
             System.exit(2);
         }
@@ -236,6 +240,30 @@ public final class Race {
                 race.checked = SPRING_CHECKED;
                 race.writePage("results-spring.md", "Spring Security's JwtDecoder, lcjwt against Nimbus", cmd,
                         page.append(SPRING_ABOUT).toString());
+            }
+            case "claims" -> {
+                String options = opt.getOrDefault("jmh", CLAIMS_JMH);
+                Map<String, Path> runs = new LinkedHashMap<>();
+                for (String reader : io.lcjwt.bench.report.ClaimsPage.READERS) {
+                    Path json = Path.of("bench", "results-claims-" + reader + ".json");
+                    if (!List.of(args).contains("--from-json")) {
+                        int exit = race.runJmh(race.libs.get(0), "ClaimsReaderBench", options, json, "-Dlcjwt.bench.reader=" + reader);
+                        if (exit != 0) {
+                            throw new IllegalStateException("JMH failed for " + reader + " (exit " + exit + ")");
+                        }
+                    } else {
+                        race.fromRaw = json;
+                    }
+                    runs.put(reader, json);
+                }
+                Map<String, Integer> sizes = new LinkedHashMap<>();
+                for (String p : CLAIMS_PAYLOADS) {
+                    sizes.put(p, io.lcjwt.bench.ClaimsReaderBench.payloadBytes(p).length);
+                }
+                race.checked = "Before timing, each reader had to give the same Map, record and bean as lcjwt's reader"
+                        + " for every payload (ClaimsReaderBench.setup). Baseline: Jackson-jr.";
+                race.writePage("results-claims.md", "claims readers, lcjwt's against Jackson-jr", cmd,
+                        io.lcjwt.bench.report.ClaimsPage.render(runs, sizes, options));
             }
             case "svg" -> {
                 for (String line : Files.readAllLines(Path.of("bench/results-race.jsonl"))) {
@@ -444,19 +472,29 @@ public final class Race {
 
     /** JMH on {@code lib}, pinned, 500 MB, with {@code -prof gc}, its JSON written to {@code json}; the exit code. */
     private int runJmh(Lib lib, String regex, String options, Path json) throws IOException, InterruptedException {
+        return runJmh(lib, regex, options, json, "");
+    }
+
+    /** As {@link #runJmh(Lib, String, String, Path)}, with {@code jvmArgs} added to the forked JVMs'. */
+    private int runJmh(Lib lib, String regex, String options, Path json, String jvmArgs) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/taskset"))) {
             cmd.addAll(List.of("taskset", "-c", Integer.toString(cpu)));
         }
         cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Xmx500m", "-jar", jar(), regex, "-prof", "gc",
-                "-rf", "json", "-rff", json.toString(), "-jvmArgsAppend", "-Xms500m -Xmx500m"));
+                "-rf", "json", "-rff", json.toString(), "-jvmArgsAppend", ("-Xms500m -Xmx500m " + jvmArgs).trim()));
         cmd.addAll(List.of(options.trim().split("\\s+")));
         ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
         pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
         System.err.println("race: JMH on " + lib.label() + ": " + String.join(" ", cmd));
         return pb.start().waitFor();
     }
+
+    /** The run options of {@code claims}: 11 payloads x 3 targets per reader, about 3 minutes a reader. */
+    static final String CLAIMS_JMH = "-f 1 -wi 2 -w 1s -i 4 -r 1s";
+    static final List<String> CLAIMS_PAYLOADS = List.of("small", "typical", "medium", "large", "auth0", "cognito",
+            "entra", "github-actions", "google", "keycloak", "okta");
 
     /** The run options of {@code spring}: the warm-up and measurement SpringDecoderBench declares. */
     static final String SPRING_JMH = "-f 1 -wi 3 -w 2s -i 5 -r 2s";
