@@ -71,6 +71,7 @@ class ReadmeExamplesTest {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("aud: "), printed);
         assertTrue(printed.contains("Cognito id token: groups [admin, dev], tenant acme"), printed);
+        assertTrue(printed.contains("Jackson-jr reads the same claims: true"), printed);
         assertTrue(printed.contains("RS256 sub: alice"), printed);
         assertTrue(printed.contains("ES256 sub: bob"), printed);
     }
