@@ -96,104 +96,135 @@ public final class Backend {
     private final Kind kind;
     private final Path path;
     private final String source;
-    private final String version;
-    private final long versionNumber;
-    private final long awsLcApiVersion;
     private final int ed25519;
     private final int x25519;
-    private final MemorySegment sha256;
-    private final MemorySegment sha384;
-    private final MemorySegment sha512;
-    private final MethodHandle hmacInitEx;
-    private final MethodHandle hmacInitExCritical;
-    private final MethodHandle hmacOneShot;
-    private final MethodHandle pkeyId;
-    private final MethodHandle pkeyBits;
-    private final MethodHandle pkeySize;
-    private final MethodHandle mdSize;
-    private final MethodHandle errGetError;
-    private final MethodHandle errErrorStringN;
-    private final MethodHandle randBytes;
-    private final MethodHandle pbkdf2Hmac;
-    private final MethodHandle aesWrapKey;
-    private final MethodHandle aesUnwrapKey;
 
     private Backend(Kind kind, Path path, String source) {
         this.kind = kind;
         this.path = path;
         this.source = source;
-        this.version = libcrypto_h.OpenSSL_version(libcrypto_h.OPENSSL_VERSION())
-                .reinterpret(256).getString(0, StandardCharsets.US_ASCII);
-        this.versionNumber = libcrypto_h.OpenSSL_version_num();
-        this.awsLcApiVersion = kind == Kind.AWS_LC ? libcrypto_h.awslc_api_version_num() : 0L;
         this.ed25519 = kind == Kind.AWS_LC ? AWS_LC_ED25519 : OPENSSL_ED25519;
         this.x25519 = kind == Kind.AWS_LC ? AWS_LC_X25519 : OPENSSL_X25519;
-        // On OpenSSL 3 each EVP_sha256() call costs ~200 ns (a provider fetch): look each up once.
-        this.sha256 = libcrypto_h.EVP_sha256();
-        this.sha384 = libcrypto_h.EVP_sha384();
-        this.sha512 = libcrypto_h.EVP_sha512();
+    }
 
-        Linker linker = Linker.nativeLinker();
-        // int f(const EVP_PKEY *) in both; written out because the generated $descriptor() would
-        // resolve the aws-lc name, which OpenSSL lacks.
-        FunctionDescriptor intOfPointer = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
-        this.pkeyId = renamed(kind, "EVP_PKEY_id", intOfPointer);
-        this.pkeyBits = renamed(kind, "EVP_PKEY_bits", intOfPointer);
-        this.pkeySize = renamed(kind, "EVP_PKEY_size", intOfPointer);
-        // A digest's size fits an int in both; aws-lc's size_t result is narrowed to match.
-        this.mdSize = kind == Kind.AWS_LC
+    // Every function is linked the first time it is needed, in a holder class of its group, and
+    // never at load: a link costs milliseconds in a fresh JVM (the first one about 70 ms), and a
+    // process that only verifies HS256 tokens should not link RSA, PBKDF2 or the version calls
+    // (issue #17, start-up). A holder's static finals are constants to the JIT once initialized.
+
+    private static Kind live() {
+        return get().kind;
+    }
+
+    /** The version calls, for {@link #version()} and the messages that name the library. */
+    private static final class Version {
+        static final String TEXT = libcrypto_h.OpenSSL_version(libcrypto_h.OPENSSL_VERSION())
+                .reinterpret(256).getString(0, StandardCharsets.US_ASCII);
+        static final long NUMBER = libcrypto_h.OpenSSL_version_num();
+        static final long AWS_LC_API = live() == Kind.AWS_LC ? libcrypto_h.awslc_api_version_num() : 0L;
+    }
+
+    /** On OpenSSL 3 each {@code EVP_sha256()} call costs ~200 ns (a provider fetch): look each up once. */
+    private static final class Digests {
+        static final MemorySegment SHA256 = libcrypto_h.EVP_sha256();
+        static final MemorySegment SHA384 = libcrypto_h.EVP_sha384();
+        static final MemorySegment SHA512 = libcrypto_h.EVP_sha512();
+    }
+
+    /**
+     * {@code int f(const EVP_PKEY *)} in both; written out because the generated
+     * {@code $descriptor()} would resolve the aws-lc name, which OpenSSL lacks.
+     */
+    private static final FunctionDescriptor INT_OF_POINTER = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
+
+    private static final class PkeyId {
+        static final MethodHandle H = renamed(live(), "EVP_PKEY_id", INT_OF_POINTER);
+    }
+
+    private static final class PkeyBits {
+        static final MethodHandle H = renamed(live(), "EVP_PKEY_bits", INT_OF_POINTER);
+    }
+
+    private static final class PkeySize {
+        static final MethodHandle H = renamed(live(), "EVP_PKEY_size", INT_OF_POINTER);
+    }
+
+    /** A digest's size fits an int in both; aws-lc's size_t result is narrowed to match. */
+    private static final class MdSize {
+        static final MethodHandle H = live() == Kind.AWS_LC
                 ? MethodHandles.explicitCastArguments(libcrypto_h.EVP_MD_size$handle(),
                         MethodType.methodType(int.class, MemorySegment.class))
-                : renamed(kind, "EVP_MD_size", intOfPointer);
-        MethodType hmacInitType = MethodType.methodType(int.class, MemorySegment.class,
+                : renamed(live(), "EVP_MD_size", INT_OF_POINTER);
+    }
+
+    /** {@code HMAC_Init_ex}: {@code size_t} key length on aws-lc, {@code int} on OpenSSL, both called with a long. */
+    private static final class HmacInit {
+        static final MethodType TYPE = MethodType.methodType(int.class, MemorySegment.class,
                 MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
-        if (kind == Kind.AWS_LC) {
-            this.hmacInitEx = libcrypto_h.HMAC_Init_ex$handle();
-            this.hmacInitExCritical = linker.downcallHandle(libcrypto_h.HMAC_Init_ex$address(),
-                    libcrypto_h.HMAC_Init_ex$descriptor(), Linker.Option.critical(true));
-            this.hmacOneShot = libcrypto_h.HMAC$handle();
-            this.errGetError = MethodHandles.explicitCastArguments(libcrypto_h.ERR_get_error$handle(),
-                    MethodType.methodType(long.class)); // zero-extended below
-            this.errErrorStringN = MethodHandles.explicitCastArguments(
-                    libcrypto_h.ERR_error_string_n$handle(), MethodType.methodType(
-                            MemorySegment.class, long.class, MemorySegment.class, long.class));
-            this.randBytes = libcrypto_h.RAND_bytes$handle();
-            this.pbkdf2Hmac = libcrypto_h.PKCS5_PBKDF2_HMAC$handle();
-            this.aesWrapKey = libcrypto_h.AES_wrap_key$handle();
-            this.aesUnwrapKey = libcrypto_h.AES_unwrap_key$handle();
-        } else {
-            FunctionDescriptor hmacInit = FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
-                    ValueLayout.ADDRESS, ValueLayout.ADDRESS);
-            this.hmacInitEx = MethodHandles.explicitCastArguments(
-                    linker.downcallHandle(libcrypto_h.HMAC_Init_ex$address(), hmacInit), hmacInitType);
-            this.hmacInitExCritical = MethodHandles.explicitCastArguments(linker.downcallHandle(
-                    libcrypto_h.HMAC_Init_ex$address(), hmacInit, Linker.Option.critical(true)),
-                    hmacInitType);
-            this.hmacOneShot = MethodHandles.explicitCastArguments(linker.downcallHandle(
-                    libcrypto_h.HMAC$address(), FunctionDescriptor.of(ValueLayout.ADDRESS,
-                            ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
-                            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
-                            ValueLayout.ADDRESS)), libcrypto_h.HMAC$handle().type());
-            this.errGetError = linker.downcallHandle(libcrypto_h.ERR_get_error$address(),
-                    FunctionDescriptor.of(ValueLayout.JAVA_LONG));
-            this.errErrorStringN = linker.downcallHandle(libcrypto_h.ERR_error_string_n$address(),
-                    FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
-                            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
-            // Lengths are range-checked by the public methods before they are narrowed here.
-            this.randBytes = narrowed(libcrypto_h.RAND_bytes$address(), libcrypto_h.RAND_bytes$handle(),
-                    ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
-            this.pbkdf2Hmac = narrowed(libcrypto_h.PKCS5_PBKDF2_HMAC$address(),
-                    libcrypto_h.PKCS5_PBKDF2_HMAC$handle(), ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
-                    ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                    ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
-            this.aesWrapKey = narrowed(libcrypto_h.AES_wrap_key$address(),
-                    libcrypto_h.AES_wrap_key$handle(), ValueLayout.ADDRESS, ValueLayout.ADDRESS,
-                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
-            this.aesUnwrapKey = narrowed(libcrypto_h.AES_unwrap_key$address(),
-                    libcrypto_h.AES_unwrap_key$handle(), ValueLayout.ADDRESS, ValueLayout.ADDRESS,
-                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
-        }
+        static final FunctionDescriptor OPENSSL = FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.HMAC_Init_ex$handle()
+                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
+                        libcrypto_h.HMAC_Init_ex$address(), OPENSSL), TYPE);
+    }
+
+    private static final class HmacInitCritical {
+        static final MethodHandle H = live() == Kind.AWS_LC
+                ? Linker.nativeLinker().downcallHandle(libcrypto_h.HMAC_Init_ex$address(),
+                        libcrypto_h.HMAC_Init_ex$descriptor(), Linker.Option.critical(true))
+                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
+                        libcrypto_h.HMAC_Init_ex$address(), HmacInit.OPENSSL, Linker.Option.critical(true)),
+                        HmacInit.TYPE);
+    }
+
+    private static final class HmacOneShot {
+        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.HMAC$handle()
+                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
+                        libcrypto_h.HMAC$address(), FunctionDescriptor.of(ValueLayout.ADDRESS,
+                                ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
+                                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS,
+                                ValueLayout.ADDRESS)), libcrypto_h.HMAC$handle().type());
+    }
+
+    /** The error queue: linked when lcjwt first reads it, which a process whose calls all succeed never does. */
+    private static final class Err {
+        static final MethodHandle GET = live() == Kind.AWS_LC
+                ? MethodHandles.explicitCastArguments(libcrypto_h.ERR_get_error$handle(),
+                        MethodType.methodType(long.class)) // zero-extended by errGetError
+                : Linker.nativeLinker().downcallHandle(libcrypto_h.ERR_get_error$address(),
+                        FunctionDescriptor.of(ValueLayout.JAVA_LONG));
+        static final MethodHandle STRING_N = live() == Kind.AWS_LC
+                ? MethodHandles.explicitCastArguments(libcrypto_h.ERR_error_string_n$handle(),
+                        MethodType.methodType(MemorySegment.class, long.class, MemorySegment.class, long.class))
+                : Linker.nativeLinker().downcallHandle(libcrypto_h.ERR_error_string_n$address(),
+                        FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
+                                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+    }
+
+    // Lengths are range-checked by the public methods before OpenSSL's int forms narrow them.
+
+    private static final class RandBytes {
+        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.RAND_bytes$handle()
+                : narrowed(libcrypto_h.RAND_bytes$address(), libcrypto_h.RAND_bytes$handle(),
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+    }
+
+    private static final class Pbkdf2 {
+        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.PKCS5_PBKDF2_HMAC$handle()
+                : narrowed(libcrypto_h.PKCS5_PBKDF2_HMAC$address(), libcrypto_h.PKCS5_PBKDF2_HMAC$handle(),
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
+                        ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
+    }
+
+    private static final class AesWrap {
+        static final MethodHandle WRAP = live() == Kind.AWS_LC ? libcrypto_h.AES_wrap_key$handle()
+                : narrowed(libcrypto_h.AES_wrap_key$address(), libcrypto_h.AES_wrap_key$handle(),
+                        ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                        ValueLayout.JAVA_INT);
+        static final MethodHandle UNWRAP = live() == Kind.AWS_LC ? libcrypto_h.AES_unwrap_key$handle()
+                : narrowed(libcrypto_h.AES_unwrap_key$address(), libcrypto_h.AES_unwrap_key$handle(),
+                        ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                        ValueLayout.JAVA_INT);
     }
 
     /**
@@ -313,17 +344,17 @@ public final class Backend {
 
     /** {@return the library's own version text, {@code OpenSSL_version(OPENSSL_VERSION)}} */
     public String version() {
-        return version;
+        return Version.TEXT;
     }
 
     /** {@return {@code OpenSSL_version_num()} of the loaded library} */
     public long versionNumber() {
-        return versionNumber;
+        return Version.NUMBER;
     }
 
     /** {@return {@code awslc_api_version_num()} on aws-lc, 0 on OpenSSL} */
     public long awsLcApiVersion() {
-        return awsLcApiVersion;
+        return Version.AWS_LC_API;
     }
 
     /**
@@ -352,17 +383,17 @@ public final class Backend {
 
     /** {@return {@code EVP_sha256()}, looked up once} */
     public MemorySegment sha256() {
-        return sha256;
+        return Digests.SHA256;
     }
 
     /** {@return {@code EVP_sha384()}, looked up once} */
     public MemorySegment sha384() {
-        return sha384;
+        return Digests.SHA384;
     }
 
     /** {@return {@code EVP_sha512()}, looked up once} */
     public MemorySegment sha512() {
-        return sha512;
+        return Digests.SHA512;
     }
 
     /**
@@ -373,7 +404,7 @@ public final class Backend {
      */
     public int pkeyId(MemorySegment pkey) {
         try {
-            return (int) pkeyId.invokeExact(pkey);
+            return (int) PkeyId.H.invokeExact(pkey);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -387,7 +418,7 @@ public final class Backend {
      */
     public int pkeyBits(MemorySegment pkey) {
         try {
-            return (int) pkeyBits.invokeExact(pkey);
+            return (int) PkeyBits.H.invokeExact(pkey);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -401,7 +432,7 @@ public final class Backend {
      */
     public int pkeySize(MemorySegment pkey) {
         try {
-            return (int) pkeySize.invokeExact(pkey);
+            return (int) PkeySize.H.invokeExact(pkey);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -415,7 +446,7 @@ public final class Backend {
      */
     public int mdSize(MemorySegment md) {
         try {
-            return (int) mdSize.invokeExact(md);
+            return (int) MdSize.H.invokeExact(md);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -432,7 +463,7 @@ public final class Backend {
      */
     public int hmacInitEx(MemorySegment ctx, MemorySegment key, long keyLen, MemorySegment md) {
         try {
-            return (int) hmacInitEx.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
+            return (int) HmacInit.H.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -453,7 +484,7 @@ public final class Backend {
     public int hmac(MemorySegment md, MemorySegment key, long keyLen, MemorySegment data, long dataLen,
             MemorySegment out, MemorySegment outLen) {
         try {
-            MemorySegment r = (MemorySegment) hmacOneShot.invokeExact(md, key, keyLen, data, dataLen,
+            MemorySegment r = (MemorySegment) HmacOneShot.H.invokeExact(md, key, keyLen, data, dataLen,
                     out, outLen);
             return r.equals(MemorySegment.NULL) ? -1 : outLen.get(ValueLayout.JAVA_INT, 0);
         } catch (Throwable t) {
@@ -463,7 +494,7 @@ public final class Backend {
 
     /** {@code HMAC_Init_ex}, as a critical downcall (short and non-blocking; heap segments allowed). */
     MethodHandle hmacInitExCritical() {
-        return hmacInitExCritical;
+        return HmacInitCritical.H;
     }
 
     /**
@@ -477,7 +508,7 @@ public final class Backend {
     public int randBytes(MemorySegment buf, long len) {
         checkLength("RAND_bytes length", len);
         try {
-            return (int) randBytes.invokeExact(buf, len);
+            return (int) RandBytes.H.invokeExact(buf, len);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -505,7 +536,7 @@ public final class Backend {
         checkLength("PBKDF2 iteration count", iterations);
         checkLength("PBKDF2 key length", keyLen);
         try {
-            return (int) pbkdf2Hmac.invokeExact(password, passwordLen, salt, saltLen, iterations, md,
+            return (int) Pbkdf2.H.invokeExact(password, passwordLen, salt, saltLen, iterations, md,
                     keyLen, out);
         } catch (Throwable t) {
             throw rethrow(t);
@@ -527,7 +558,7 @@ public final class Backend {
             long inLen) {
         checkLength("AES key wrap input length", inLen);
         try {
-            int r = (int) aesWrapKey.invokeExact(key, iv, out, in, inLen);
+            int r = (int) AesWrap.WRAP.invokeExact(key, iv, out, in, inLen);
             return r > 0 ? r : -1;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -550,7 +581,7 @@ public final class Backend {
             long inLen) {
         checkLength("AES key unwrap input length", inLen);
         try {
-            int r = (int) aesUnwrapKey.invokeExact(key, iv, out, in, inLen);
+            int r = (int) AesWrap.UNWRAP.invokeExact(key, iv, out, in, inLen);
             return r > 0 ? r : -1;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -572,7 +603,7 @@ public final class Backend {
      */
     public long errGetError() {
         try {
-            long code = (long) errGetError.invokeExact();
+            long code = (long) Err.GET.invokeExact();
             return kind == Kind.AWS_LC ? code & 0xFFFF_FFFFL : code;
         } catch (Throwable t) {
             throw rethrow(t);
@@ -588,7 +619,7 @@ public final class Backend {
     public String errorString(long code) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment buf = arena.allocate(256);
-            MemorySegment unused = (MemorySegment) errErrorStringN.invokeExact(code, buf, 256L);
+            MemorySegment unused = (MemorySegment) Err.STRING_N.invokeExact(code, buf, 256L);
             Objects.requireNonNull(unused);
             return buf.getString(0, StandardCharsets.US_ASCII);
         } catch (Throwable t) {
@@ -649,6 +680,6 @@ public final class Backend {
 
     @Override
     public String toString() {
-        return kind.displayName() + " (" + version + ") from " + path;
+        return kind.displayName() + " (" + Version.TEXT + ") from " + path;
     }
 }
