@@ -618,15 +618,24 @@ public final class Race {
     /** The page section for one libcrypto's JMH results file. */
     private String jmhSection(Lib lib, Path json, String options) throws IOException {
         StringBuilder s = new StringBuilder("## JMH on " + lib.label() + " (lcjwt's libcrypto; the peers use the JDK)\n\n");
-        s.append("JMH average time per decode, options `").append(options).append("`, one pinned CPU; ± is JMH's 99.9 %"
-                + " interval; B/op is `gc.alloc.rate.norm` (JMH's gc profiler counts bytes, not objects)."
-                + " bareLibcrypto* is the floor: the signature check alone through the bindings, no JSON, no claims.\n\n");
+        String results = Files.readString(json);
+        s.append("JMH average time per operation, options `").append(options).append("`, one pinned CPU; ± is JMH's 99.9 %"
+                + " interval; B/op is `gc.alloc.rate.norm` (JMH's gc profiler counts bytes, not objects).")
+                .append(results.contains("bareLibcrypto") ? " bareLibcrypto* is the floor: the signature check alone"
+                        + " through the bindings, no JSON, no claims." : "")
+                .append(results.contains("JwkBench") ? " What each JwkBench row does, and how every library's keys"
+                        + " were checked against the JDK's before timing, is in the class comment of `JwkBench`." : "")
+                .append("\n\n");
         s.append("| benchmark | µs/op | ± | B/op |\n|---|---:|---:|---:|\n");
         Map<String, Double> hs256 = new java.util.HashMap<>();
-        for (Object o : JSON.std.listFrom(Files.readString(json))) {
+        for (Object o : JSON.std.listFrom(results)) {
             Map<?, ?> run = (Map<?, ?>) o;
             String name = (String) run.get("benchmark");
             name = name.substring(name.indexOf(".bench.") + 7);
+            Map<?, ?> params = (Map<?, ?>) run.get("params");
+            if (params != null) {
+                name += " " + new java.util.TreeMap<>(params);
+            }
             Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
             Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
             Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
