@@ -3,6 +3,7 @@ package io.lcjwt.internal.claims;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.InvalidClaimException;
@@ -26,9 +27,10 @@ import java.util.Set;
  * The claims reader a verifier gets from {@code ClaimsReader.jacksonJr(json)}: Jackson-jr's
  * streaming parser and natural-value reader build the claims tree, under the caller's
  * {@code JSON} features but always with lcjwt's strict factory ({@link Json#FACTORY}: duplicate
- * names refused at every level, nesting, number and string lengths capped). lcjwt's rules then
- * run over that tree in code of their own, with the sentences of {@link ClaimErrors}: this class
- * shares no parsing with {@link CursorClaimsReader}, so each reader is the other's oracle.
+ * names refused at every level, nesting, number and string lengths capped), member by member.
+ * lcjwt's rules run on each registered claim as it is read, in code of their own, with the
+ * sentences of {@link ClaimErrors}: this class shares no parsing with {@link CursorClaimsReader},
+ * so each reader is the other's oracle.
  *
  * <p>A {@code Map} result is the tree, in the shape lcjwt's reader gives (integers as
  * {@code Long} or {@code BigInteger}, fractions as {@code Double} unless the {@code JSON} has
@@ -62,7 +64,6 @@ public final class JacksonJrClaims {
     <T> T read(byte[] buf, int off, int len, Class<T> type) {
         boolean isMap = ObjectBinding.of(type, policy.naming()).kind == ObjectBinding.Kind.MAP;
         Map<String, Object> tree = parse(buf, off, len, isMap);
-        check(tree);
         if (isMap) {
             return type.cast(tree);
         }
@@ -72,15 +73,36 @@ public final class JacksonJrClaims {
 
     // ---- parsing --------------------------------------------------------------------------------
 
-    /** @param forMap whether the tree is the result; else the binder judges each number for its member */
+    /**
+     * Reads the claims set member by member with Jackson-jr's streaming parser, each value with
+     * Jackson-jr's natural reader, and checks each registered claim as soon as it is read: in
+     * document order, as the cursor does, so that an expired token is refused as expired even
+     * when something after its {@code exp} is malformed.
+     *
+     * @param forMap whether the tree is the result; else the binder judges each number for its member
+     */
     private Map<String, Object> parse(byte[] buf, int off, int len, boolean forMap) {
-        Object value;
+        Map<String, Object> tree = new LinkedHashMap<>();
         JSON reader = forMap ? json : exact;
+        long now = policy.clock().millis();
+        long leeway = policy.leewayMillis();
         try (JsonParser p = reader.getStreamingFactory().createParser(buf, off, len)) {
-            value = reader.anyFrom(p);
-            if (!(value instanceof Map<?, ?>)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new MalformedJwtException("The " + WHAT + " is not a JSON object.");
             }
+            JsonToken t;
+            while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                checkText(name);
+                p.nextToken();
+                Object raw = reader.anyFrom(p);
+                Object checked = checkRegistered(name, raw, now, leeway);
+                tree.put(name, checked != UNREGISTERED ? checked : normaliseValue(raw, forMap));
+            }
+            if (t != JsonToken.END_OBJECT) {
+                throw new MalformedJwtException("The " + WHAT + " is not valid JSON: no member name where one must be.");
+            }
+            checkPresence(tree); // before what follows the object, as the cursor checks them
             if (p.nextToken() != null) {
                 throw new MalformedJwtException("The " + WHAT + " has data after its JSON object.");
             }
@@ -100,7 +122,7 @@ public final class JacksonJrClaims {
         } catch (RuntimeException e) { // a number jackson-core could not convert, say: still the token's fault
             throw malformed("Jackson-jr could not read it", e);
         }
-        return normalise((Map<?, ?>) value, forMap);
+        return tree;
     }
 
     private static String firstLine(String s) {
@@ -200,45 +222,62 @@ public final class JacksonJrClaims {
         return v instanceof Map<?, ?> ? '{' : '[';
     }
 
-    /** The registered claims in document order, then presence, as {@link CursorClaimsReader} checks them. */
-    private void check(Map<String, Object> claims) {
-        long now = policy.clock().millis();
-        long leeway = policy.leewayMillis();
-        for (Map.Entry<String, Object> e : claims.entrySet()) {
-            Object v = e.getValue();
-            switch (e.getKey()) {
-                case "exp" -> {
-                    NumericDate d = NumericDate.of(v, type(v), "exp");
-                    if (d.toMillis() <= now - leeway) {
-                        throw ClaimErrors.expired(d, now, leeway);
-                    }
-                    e.setValue(d.canonical());
+    /** {@link #checkRegistered}'s answer for a claim that is not a registered one. */
+    private static final Object UNREGISTERED = new Object();
+
+    /**
+     * A registered claim checked as {@link CursorClaimsReader} checks it, on the value as
+     * Jackson-jr read it; the value the tree holds (a NumericDate in its canonical form), or
+     * {@link #UNREGISTERED}.
+     */
+    private Object checkRegistered(String name, Object v, long now, long leeway) {
+        switch (name) {
+            case "exp" -> {
+                NumericDate d = NumericDate.of(v, type(v), "exp");
+                if (d.toMillis() <= now - leeway) {
+                    throw ClaimErrors.expired(d, now, leeway);
                 }
-                case "nbf" -> {
-                    NumericDate d = NumericDate.of(v, type(v), "nbf");
-                    if (d.toMillis() > now + leeway) {
-                        throw ClaimErrors.notYetValid(d, now, leeway);
-                    }
-                    e.setValue(d.canonical());
+                return d.canonical();
+            }
+            case "nbf" -> {
+                NumericDate d = NumericDate.of(v, type(v), "nbf");
+                if (d.toMillis() > now + leeway) {
+                    throw ClaimErrors.notYetValid(d, now, leeway);
                 }
-                case "iat" -> e.setValue(NumericDate.of(v, type(v), "iat").canonical());
-                case "aud" -> checkAudience(v);
-                case "iss" -> {
-                    if (!(v instanceof String iss)) {
-                        throw Readers.wrongType("iss", type(v), "a string");
-                    }
-                    if (policy.issuer() != null && !policy.issuer().equals(iss)) {
-                        throw ClaimErrors.wrongIssuer(iss, policy.issuer());
-                    }
+                return d.canonical();
+            }
+            case "iat" -> {
+                return NumericDate.of(v, type(v), "iat").canonical();
+            }
+            case "aud" -> {
+                checkAudience(v);
+                return normaliseValue(v, true);
+            }
+            case "iss" -> {
+                if (!(v instanceof String iss)) {
+                    throw Readers.wrongType("iss", type(v), "a string");
                 }
-                case "sub", "jti" -> {
-                    if (!(v instanceof String)) {
-                        throw Readers.wrongType(e.getKey(), type(v), "a string");
-                    }
+                checkText(iss);
+                if (policy.issuer() != null && !policy.issuer().equals(iss)) {
+                    throw ClaimErrors.wrongIssuer(iss, policy.issuer());
                 }
-                default -> { }
+                return iss;
+            }
+            case "sub", "jti" -> {
+                if (!(v instanceof String s)) {
+                    throw Readers.wrongType(name, type(v), "a string");
+                }
+                checkText(s);
+                return s;
+            }
+            default -> {
+                return UNREGISTERED;
             }
         }
+    }
+
+    /** After the last member: the claims the policy requires, as {@link CursorClaimsReader} checks them. */
+    private void checkPresence(Map<String, Object> claims) {
         if (policy.requireExpiration() && !claims.containsKey("exp")) {
             throw ClaimErrors.missingExpiration();
         }
@@ -258,6 +297,7 @@ public final class JacksonJrClaims {
     private void checkAudience(Object v) {
         Set<String> accepted = policy.audiences();
         if (v instanceof String aud) {
+            checkText(aud);
             if (aud.isEmpty()) {
                 throw ClaimErrors.emptyAudience(false);
             }
@@ -272,6 +312,7 @@ public final class JacksonJrClaims {
             if (!(a instanceof String s)) {
                 throw ClaimErrors.audienceElement(type(a));
             }
+            checkText(s);
             if (s.isEmpty()) {
                 throw ClaimErrors.emptyAudience(true);
             }
