@@ -4,6 +4,7 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -67,6 +68,24 @@ final class EvpOps {
         } finally {
             key.done(w);
             key.release();
+        }
+    }
+
+    /**
+     * As {@link #verify(EvpKey, Algorithm, MemorySegment, long, byte[], int)}, over a two-piece
+     * signing input. Until the streaming digest calls are bound, the input is joined once in
+     * native memory freed on return; nothing proportional to it outlives the call.
+     */
+    static boolean verify(EvpKey key, Algorithm alg, SigningInput input, byte[] sig, int sigLen) {
+        try (Arena arena = Arena.ofConfined()) {
+            return verify(key, alg, input.contiguous(arena), input.length(), sig, sigLen);
+        }
+    }
+
+    /** As {@link #sign(EvpKey, Algorithm, MemorySegment, long)}, over a two-piece signing input. */
+    static byte[] sign(EvpKey key, Algorithm alg, SigningInput input) {
+        try (Arena arena = Arena.ofConfined()) {
+            return sign(key, alg, input.contiguous(arena), input.length());
         }
     }
 
