@@ -1,6 +1,7 @@
 package io.lcjwt.internal.jws;
 
 import io.lcjwt.MalformedJwtException;
+import io.lcjwt.UnsupportedJwtException;
 import io.lcjwt.internal.codec.JsonCursor;
 
 import java.util.ArrayList;
@@ -16,8 +17,6 @@ import java.util.Map;
  * <ul>
  *   <li>anything but one JSON object (duplicate names included, at every level);</li>
  *   <li>an empty {@code "signatures"}, or more than {@value JwsVerifier#MAX_SIGNATURES};</li>
- *   <li>a signature without a protected header, or with {@code alg} unprotected: lcjwt takes the
- *       algorithm only from signed bytes;</li>
  *   <li>{@code crit} or {@code b64} in an unprotected header (RFC 7515 section 4.1.11 and
  *       RFC 7797 section 3 require them protected).</li>
  * </ul>
@@ -31,6 +30,22 @@ final class JsonJws {
         int signatureStart = -1;
         int signatureLength;
         Map<String, Object> unprotected = Map.of();
+
+        /**
+         * Why lcjwt cannot verify this signature although the JWS is well formed (RFC 7515
+         * allows {@code alg} unprotected; lcjwt takes it only from signed bytes), or null.
+         */
+        UnsupportedJwtException unsupported() {
+            if (unprotected.containsKey("alg")) {
+                return new UnsupportedJwtException("A signature of the JWS has \"alg\" in its unprotected header;"
+                        + " lcjwt takes the algorithm only from the protected header, which the signature covers.");
+            }
+            if (protectedStart < 0) {
+                return new UnsupportedJwtException("A signature of the JWS has no \"protected\" header; lcjwt"
+                        + " needs \"alg\" there, covered by the signature.");
+            }
+            return null;
+        }
     }
 
     int payloadStart = -1;
@@ -164,15 +179,7 @@ final class JsonJws {
             throw new MalformedJwtException("The JWS has \"crit\" in an unprotected header; RFC 7515 section"
                     + " 4.1.11 requires it in the protected header.");
         }
-        if (u.containsKey("alg")) {
-            throw new MalformedJwtException("The JWS has \"alg\" in an unprotected header; lcjwt takes the"
-                    + " algorithm only from the protected header, which the signature covers.");
-        }
-        if (sig.protectedStart < 0) {
-            throw new MalformedJwtException("A signature of the JWS has no \"protected\" header; lcjwt needs"
-                    + " \"alg\" there, covered by the signature.");
-        }
-        if (sig.protectedLength == 0) {
+        if (sig.protectedStart >= 0 && sig.protectedLength == 0) {
             throw new MalformedJwtException("The token's header segment is empty.");
         }
         if (sig.signatureStart < 0) {

@@ -175,6 +175,10 @@ public final class JwsVerifier {
             for (int i = 0; i < n; i++) {
                 JsonJws.Signature sig = parsed.signatures.get(i);
                 try {
+                    UnsupportedJwtException unsupported = sig.unsupported();
+                    if (unsupported != null) {
+                        throw unsupported;
+                    }
                     entries[i] = sig.unprotected.isEmpty()
                             ? tv.header(b, sig.protectedStart, sig.protectedLength, s)
                             : tv.header(b, sig.protectedStart, sig.protectedLength, s, sig.unprotected);
