@@ -73,5 +73,7 @@ class ReadmeExamplesTest {
         assertTrue(printed.contains("Cognito id token: groups [admin, dev], tenant acme"), printed);
         assertTrue(printed.contains("RS256 sub: alice"), printed);
         assertTrue(printed.contains("ES256 sub: bob"), printed);
+        assertTrue(printed.contains("detached body: ES256 kid ec-1"), printed);
+        assertTrue(printed.contains("JSON: 1 of 2 signatures verified"), printed);
     }
 }
