@@ -19,3 +19,9 @@
 #include <openssl/x509.h>
 #include <openssl/curve25519.h>
 #include <openssl/nid.h>
+#include <openssl/aead.h>
+#include <openssl/cipher.h>
+#include <openssl/aes.h>
+#include <openssl/ecdh.h>
+#include <openssl/kdf.h>
+#include <openssl/rand.h>

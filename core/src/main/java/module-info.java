@@ -6,6 +6,7 @@
 module io.lcjwt {
     requires io.lcjwt.bindings;
     requires com.fasterxml.jackson.core;
+    requires static com.fasterxml.jackson.jr.ob; // ClaimsReader.jacksonJr only
     requires java.net.http;
 
     exports io.lcjwt;

@@ -3,7 +3,7 @@ package io.lcjwt;
 import io.lcjwt.internal.TokenVerifier;
 import io.lcjwt.internal.TokenVerifier.Output;
 import io.lcjwt.internal.claims.ClaimsPolicy;
-import io.lcjwt.internal.claims.ClaimsReader;
+import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.crypto.StaticKeyResolver;
 import io.lcjwt.internal.crypto.VerifyKey;
 import io.lcjwt.internal.jws.JwsVerifier;
@@ -689,6 +689,7 @@ public final class JwtVerifier {
         private JwksClient client;
         private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
         private boolean allowUnencoded;
+        private ClaimsReader claimsReader = ClaimsReader.lcjwt();
 
         private Builder(List<JwtKey> keys) {
             this.keys = keys;
@@ -916,6 +917,27 @@ public final class JwtVerifier {
         }
 
         /**
+         * Which JSON reader parses the claims of verified tokens (default {@link ClaimsReader#lcjwt()}).
+         * Both readers give the same results and refuse the same tokens with the same exceptions;
+         * see {@link ClaimsReader}. A later call replaces an earlier one.
+         *
+         * <pre>{@code
+         * JwtVerifier verifier = JwtVerifier.builder(key)
+         *         .algorithms(Algorithm.ES256)
+         *         .claimsReader(ClaimsReader.jacksonJr(JSON.std))
+         *         .build();
+         * }</pre>
+         *
+         * @param reader the reader
+         * @return this builder
+         * @throws NullPointerException if {@code reader} is null
+         */
+        public Builder claimsReader(ClaimsReader reader) {
+            this.claimsReader = Objects.requireNonNull(reader, "reader");
+            return this;
+        }
+
+        /**
          * The largest token accepted, in bytes (default 64 KiB); larger ones are refused unread.
          *
          * @param maxTokenBytes the cap, at least 16
@@ -951,7 +973,7 @@ public final class JwtVerifier {
             ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
                     requireExpiration, required, anyAudience, claimNaming);
             if (client != null) {
-                return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new ClaimsReader(policy),
+                return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new CursorClaimsReader(policy, claimsReader.jacksonJrJson()),
                         maxTokenBytes, type, client, allowUnencoded));
             }
             List<VerifyKey> impls = new ArrayList<>();
@@ -969,7 +991,7 @@ public final class JwtVerifier {
                 }
             }
             return new JwtVerifier(new TokenVerifier(new StaticKeyResolver(impls), algorithms,
-                    new ClaimsReader(policy), maxTokenBytes, type, List.copyOf(keys), allowUnencoded));
+                    new CursorClaimsReader(policy, claimsReader.jacksonJrJson()), maxTokenBytes, type, List.copyOf(keys), allowUnencoded));
         }
     }
 }

@@ -15,13 +15,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class AnyAudienceTest {
 
     static JwtVerifier anyAudience() {
-        return JwtVerifier.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
+        return TestTokens.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
                 .anyAudience().clock(TestTokens.CLOCK).build();
     }
 
     @Test
     void withoutItATokenCarryingAudIsRefused() {
-        JwtVerifier plain = JwtVerifier.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
+        JwtVerifier plain = TestTokens.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
                 .clock(TestTokens.CLOCK).build();
         InvalidClaimException e = assertThrows(InvalidClaimException.class, () -> plain.decode(TestTokens.hs256(
                 "{\"aud\":\"someone-else\",\"exp\":1700003600}")));
@@ -49,7 +49,7 @@ class AnyAudienceTest {
 
     @Test
     void anyAudienceAndAnAudienceContradictEachOther() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> JwtVerifier.builder(
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TestTokens.builder(
                 JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256).audience("api").anyAudience().build());
         assertTrue(e.getMessage().contains("anyAudience()") && e.getMessage().contains("api"), e.getMessage());
     }

@@ -26,7 +26,7 @@ class ClaimNamesTest {
     static final String BASE = "\"aud\":\"my-api\",\"exp\":1700003600";
 
     static JwtVerifier verifier(ClaimNaming naming) {
-        return JwtVerifier.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
+        return TestTokens.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
                 .audience(TestTokens.AUD).clock(TestTokens.CLOCK).claimNaming(naming).build();
     }
 
@@ -89,7 +89,7 @@ class ClaimNamesTest {
 
     /** No audience and no exp demanded: for payloads written from types that carry neither. */
     static JwtVerifier lenient(ClaimNaming naming) {
-        return JwtVerifier.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
+        return TestTokens.builder(JwtSecretKey.of(TestTokens.KEY)).algorithms(Algorithm.HS256)
                 .anyAudience().allowMissingExpiration().clock(TestTokens.CLOCK).claimNaming(naming).build();
     }
 

@@ -175,7 +175,7 @@ class ClaimsJsonStrictnessTest {
         }
         try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
             JwtVerifier plain = TestTokens.verifier();
-            JwtVerifier strict = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience(TestTokens.AUD)
+            JwtVerifier strict = TestTokens.builder(key).algorithms(Algorithm.HS256).audience(TestTokens.AUD)
                     .requireClaims(required).clock(TestTokens.CLOCK).build();
             // names of the record, registered claims, a required claim, and names nobody declared
             List<String[]> cases = new ArrayList<>(List.of(new String[][] {

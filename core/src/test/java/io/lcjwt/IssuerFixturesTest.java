@@ -227,7 +227,7 @@ class IssuerFixturesTest {
     void decodesIntoARecordAndSignsBack(Row row) throws Exception {
         String json = fixture(row.file());
         try (JwtPublicKey pub = JwtPublicKey.from(RSA.getPublic()); JwtPrivateKey priv = JwtPrivateKey.from(RSA.getPrivate())) {
-            JwtVerifier verifier = JwtVerifier.builder(pub).algorithms(Algorithm.RS256).audience(row.audience())
+            JwtVerifier verifier = TestTokens.builder(pub).algorithms(Algorithm.RS256).audience(row.audience())
                     .issuer(row.issuer()).clock(TestTokens.CLOCK).claimNaming(row.naming()).build();
             String token = jcaRs256(json);
             Object typed = verifier.decode(token, row.type());

@@ -80,7 +80,28 @@ final class TestTokens {
     /** A valid claims set for {@link #verifier()}: aud my-api, exp an hour after NOW. */
     static final String CLAIMS = "{\"sub\":\"alice\",\"aud\":\"my-api\",\"iat\":1700000000,\"exp\":1700003600}";
 
+    /**
+     * The claims reader the claims tests run with: lcjwt's, or Jackson-jr's in the build's second
+     * run of them (core/pom.xml, execution {@code claims-on-jackson-jr}), which sets
+     * {@code lcjwt.test.claims-reader=jackson-jr}. One suite, both readers.
+     */
+    static final ClaimsReader READER = readerUnderTest();
+
+    private static ClaimsReader readerUnderTest() {
+        String name = System.getProperty("lcjwt.test.claims-reader", "lcjwt");
+        return switch (name) {
+            case "lcjwt" -> ClaimsReader.lcjwt();
+            case "jackson-jr" -> ClaimsReader.jacksonJr(com.fasterxml.jackson.jr.ob.JSON.std);
+            default -> throw new IllegalArgumentException("lcjwt.test.claims-reader: " + name);
+        };
+    }
+
+    /** A verifier builder for {@code key} that reads claims with {@link #READER}. */
+    static JwtVerifier.Builder builder(JwtKey key) {
+        return JwtVerifier.builder(key).claimsReader(READER);
+    }
+
     static JwtVerifier verifier() {
-        return JwtVerifier.builder(JwtSecretKey.of(KEY)).algorithms(Algorithm.HS256).audience(AUD).clock(CLOCK).build();
+        return builder(JwtSecretKey.of(KEY)).algorithms(Algorithm.HS256).audience(AUD).clock(CLOCK).build();
     }
 }

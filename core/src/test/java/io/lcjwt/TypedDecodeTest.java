@@ -104,7 +104,7 @@ class TypedDecodeTest {
     @Test
     void requiredClaimsAndIssuer() {
         try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
-            JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api")
+            JwtVerifier v = TestTokens.builder(key).algorithms(Algorithm.HS256).audience("my-api")
                     .issuer("https://id.example").requireClaims("sub", "tenant").clock(TestTokens.CLOCK).build();
             String good = "{\"iss\":\"https://id.example\",\"sub\":\"a\",\"tenant\":\"t\",\"aud\":\"my-api\",\"exp\":1700003600}";
             assertEquals("t", v.decode(hs256(good)).get("tenant"));
@@ -114,7 +114,7 @@ class TypedDecodeTest {
                     () -> v.decode(hs256(good.replace("\"iss\":\"https://id.example\",", "")))).claim());
             assertEquals("iss", assertThrows(InvalidClaimException.class,
                     () -> v.decode(hs256(good.replace("id.example", "evil.example")))).claim());
-            JwtVerifier typed = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api")
+            JwtVerifier typed = TestTokens.builder(key).algorithms(Algorithm.HS256).audience("my-api")
                     .expectType("at+jwt").clock(TestTokens.CLOCK).build();
             assertEquals("my-api", typed.decode(TestTokens.hs256Header("{\"alg\":\"HS256\",\"typ\":\"at+JWT\"}", TestTokens.CLAIMS)).get("aud"));
             assertEquals("my-api", typed.decode(TestTokens.hs256Header("{\"alg\":\"HS256\",\"typ\":\"application/at+jwt\"}", TestTokens.CLAIMS)).get("aud"));
@@ -168,7 +168,7 @@ class TypedDecodeTest {
     @Test
     void issuerAndAudienceMatchHoweverTheyAreWritten() {
         try (JwtSecretKey key = JwtSecretKey.of(TestTokens.KEY)) {
-            JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience("my-api", "other-api")
+            JwtVerifier v = TestTokens.builder(key).algorithms(Algorithm.HS256).audience("my-api", "other-api")
                     .issuer("https://id.example").clock(TestTokens.CLOCK).build();
             // plain, escaped, and at the very end of the document (where the scan goes byte by byte)
             for (String iss : List.of("https://id.example", "https:\\/\\/id.example", "\\u0068ttps://id.example")) {

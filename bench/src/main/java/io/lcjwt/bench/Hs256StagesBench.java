@@ -5,7 +5,7 @@ import io.lcjwt.JwtVerifier;
 import io.lcjwt.JwtSecretKey;
 import io.lcjwt.bench.fixtures.Fixtures;
 import io.lcjwt.internal.claims.ClaimsPolicy;
-import io.lcjwt.internal.claims.ClaimsReader;
+import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.claims.ClaimsScratch;
 import io.lcjwt.internal.codec.JsonCursor;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -60,7 +60,7 @@ public class Hs256StagesBench {
     byte[] payload;
     JwtSecretKey key;
     JwtVerifier verifier;
-    ClaimsReader reader;
+    CursorClaimsReader reader;
     final ClaimsScratch scratch = new ClaimsScratch();
     final JsonCursor cursor = new JsonCursor();
     TypicalClaims decoded;
@@ -75,7 +75,7 @@ public class Hs256StagesBench {
         Clock clock = Clock.fixed(Instant.ofEpochSecond(Fixtures.hs256().clock()), ZoneOffset.UTC);
         key = JwtSecretKey.of(fixture.secret()).withKeyId(fixture.kid());
         verifier = JwtVerifier.builder(key).algorithms(Algorithm.HS256).audience(fixture.aud()).clock(clock).build();
-        reader = new ClaimsReader(new ClaimsPolicy(Set.of(fixture.aud()), null, 0, clock, true, List.of()));
+        reader = new CursorClaimsReader(new ClaimsPolicy(Set.of(fixture.aud()), null, 0, clock, true, List.of()));
         decoded = verifier.decode(token, 0, token.length, TypicalClaims.class);
         List<String> all = new ArrayList<>(List.of(decoded.sub(), decoded.iss(), decoded.aud(), decoded.jti(),
                 decoded.sid(), decoded.email(), decoded.name(), decoded.scope()));

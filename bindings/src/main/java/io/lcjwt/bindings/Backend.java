@@ -25,13 +25,22 @@ import java.util.Objects;
  *       {@code int} in OpenSSL;</li>
  *   <li>{@code ERR_get_error} returns {@code uint32_t} in aws-lc and {@code unsigned long} in
  *       OpenSSL, and {@code ERR_error_string_n} takes the same types;</li>
- *   <li>{@code EVP_PKEY_ED25519} (= {@code NID_ED25519}) is 949 in aws-lc and 1087 in OpenSSL;</li>
+ *   <li>{@code EVP_PKEY_ED25519} (= {@code NID_ED25519}) is 949 in aws-lc and 1087 in OpenSSL, and
+ *       {@code EVP_PKEY_X25519} (= {@code NID_X25519}) 948 and 1034;</li>
+ *   <li>{@code RAND_bytes}, {@code PKCS5_PBKDF2_HMAC}, {@code AES_wrap_key} and
+ *       {@code AES_unwrap_key} take {@code size_t} lengths in aws-lc and {@code int} (or
+ *       {@code unsigned int}) in OpenSSL; the AES key-wrap calls fail with -1 in aws-lc and 0 in
+ *       OpenSSL. This class calls them with each library's own types and reports -1 for both;</li>
  *   <li>{@code HMAC_CTX_copy_ex}, the {@code HMAC_*precomputed*} calls, {@code ED25519_verify} /
- *       {@code ED25519_sign} / {@code ED25519_keypair}, {@code EVP_parse_public_key} and
- *       {@code awslc_api_version_num} exist only in aws-lc;</li>
+ *       {@code ED25519_sign} / {@code ED25519_keypair}, {@code X25519} / {@code X25519_keypair} /
+ *       {@code X25519_public_from_private}, the {@code EVP_AEAD*} calls, {@code SSKDF_digest},
+ *       {@code EVP_parse_public_key} and {@code awslc_api_version_num} exist only in aws-lc;
+ *       OpenSSL reaches the same through {@code EVP_PKEY_derive} and {@code EVP_CIPHER};</li>
  *   <li>{@code EVP_PKEY_id}, {@code EVP_PKEY_bits} and {@code EVP_PKEY_size} are functions in
  *       aws-lc but macros in OpenSSL 3, whose exported names are {@code EVP_PKEY_get_id},
  *       {@code EVP_PKEY_get_bits} and {@code EVP_PKEY_get_size} ({@link #OPENSSL_RENAMED}).</li>
+ *   <li>{@code EVP_MD_size} returns {@code size_t} in aws-lc; in OpenSSL 3 it is a macro for
+ *       {@code EVP_MD_get_size}, which returns {@code int} ({@link #mdSize}).</li>
  *   <li>aws-lc's private-key parsers check that a key's members belong together (RSA: n = pq,
  *       d and the CRT values; EC: 0 &lt; d &lt; n and the public point is d·G); OpenSSL 3's
  *       {@code d2i_AutoPrivateKey} checks none of it and keeps the public half it is given.
@@ -73,10 +82,13 @@ public final class Backend {
     public static final java.util.Map<String, String> OPENSSL_RENAMED = java.util.Map.of(
             "EVP_PKEY_id", "EVP_PKEY_get_id",
             "EVP_PKEY_bits", "EVP_PKEY_get_bits",
-            "EVP_PKEY_size", "EVP_PKEY_get_size");
+            "EVP_PKEY_size", "EVP_PKEY_get_size",
+            "EVP_MD_size", "EVP_MD_get_size");
 
     private static final int AWS_LC_ED25519 = 949;
     private static final int OPENSSL_ED25519 = 1087;
+    private static final int AWS_LC_X25519 = 948;
+    private static final int OPENSSL_X25519 = 1034;
 
     /** Either the loaded {@link Backend} or the {@link IllegalStateException} that explains why not. */
     private static final Object STATE = load();
@@ -88,6 +100,7 @@ public final class Backend {
     private final long versionNumber;
     private final long awsLcApiVersion;
     private final int ed25519;
+    private final int x25519;
     private final MemorySegment sha256;
     private final MemorySegment sha384;
     private final MemorySegment sha512;
@@ -97,8 +110,13 @@ public final class Backend {
     private final MethodHandle pkeyId;
     private final MethodHandle pkeyBits;
     private final MethodHandle pkeySize;
+    private final MethodHandle mdSize;
     private final MethodHandle errGetError;
     private final MethodHandle errErrorStringN;
+    private final MethodHandle randBytes;
+    private final MethodHandle pbkdf2Hmac;
+    private final MethodHandle aesWrapKey;
+    private final MethodHandle aesUnwrapKey;
 
     private Backend(Kind kind, Path path, String source) {
         this.kind = kind;
@@ -109,6 +127,7 @@ public final class Backend {
         this.versionNumber = libcrypto_h.OpenSSL_version_num();
         this.awsLcApiVersion = kind == Kind.AWS_LC ? libcrypto_h.awslc_api_version_num() : 0L;
         this.ed25519 = kind == Kind.AWS_LC ? AWS_LC_ED25519 : OPENSSL_ED25519;
+        this.x25519 = kind == Kind.AWS_LC ? AWS_LC_X25519 : OPENSSL_X25519;
         // On OpenSSL 3 each EVP_sha256() call costs ~200 ns (a provider fetch): look each up once.
         this.sha256 = libcrypto_h.EVP_sha256();
         this.sha384 = libcrypto_h.EVP_sha384();
@@ -121,6 +140,11 @@ public final class Backend {
         this.pkeyId = renamed(kind, "EVP_PKEY_id", intOfPointer);
         this.pkeyBits = renamed(kind, "EVP_PKEY_bits", intOfPointer);
         this.pkeySize = renamed(kind, "EVP_PKEY_size", intOfPointer);
+        // A digest's size fits an int in both; aws-lc's size_t result is narrowed to match.
+        this.mdSize = kind == Kind.AWS_LC
+                ? MethodHandles.explicitCastArguments(libcrypto_h.EVP_MD_size$handle(),
+                        MethodType.methodType(int.class, MemorySegment.class))
+                : renamed(kind, "EVP_MD_size", intOfPointer);
         MethodType hmacInitType = MethodType.methodType(int.class, MemorySegment.class,
                 MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
         if (kind == Kind.AWS_LC) {
@@ -133,6 +157,10 @@ public final class Backend {
             this.errErrorStringN = MethodHandles.explicitCastArguments(
                     libcrypto_h.ERR_error_string_n$handle(), MethodType.methodType(
                             MemorySegment.class, long.class, MemorySegment.class, long.class));
+            this.randBytes = libcrypto_h.RAND_bytes$handle();
+            this.pbkdf2Hmac = libcrypto_h.PKCS5_PBKDF2_HMAC$handle();
+            this.aesWrapKey = libcrypto_h.AES_wrap_key$handle();
+            this.aesUnwrapKey = libcrypto_h.AES_unwrap_key$handle();
         } else {
             FunctionDescriptor hmacInit = FunctionDescriptor.of(ValueLayout.JAVA_INT,
                     ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
@@ -152,7 +180,32 @@ public final class Backend {
             this.errErrorStringN = linker.downcallHandle(libcrypto_h.ERR_error_string_n$address(),
                     FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG,
                             ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+            // Lengths are range-checked by the public methods before they are narrowed here.
+            this.randBytes = narrowed(libcrypto_h.RAND_bytes$address(), libcrypto_h.RAND_bytes$handle(),
+                    ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+            this.pbkdf2Hmac = narrowed(libcrypto_h.PKCS5_PBKDF2_HMAC$address(),
+                    libcrypto_h.PKCS5_PBKDF2_HMAC$handle(), ValueLayout.ADDRESS, ValueLayout.JAVA_INT,
+                    ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                    ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
+            this.aesWrapKey = narrowed(libcrypto_h.AES_wrap_key$address(),
+                    libcrypto_h.AES_wrap_key$handle(), ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+            this.aesUnwrapKey = narrowed(libcrypto_h.AES_unwrap_key$address(),
+                    libcrypto_h.AES_unwrap_key$handle(), ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                    ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
         }
+    }
+
+    /**
+     * A handle to an OpenSSL function with its own (narrower) argument layouts, typed like the
+     * generated aws-lc handle so that both backends call it the same way (the generated handle
+     * lends only its Java type and is never invoked on OpenSSL).
+     */
+    private static MethodHandle narrowed(MemorySegment address, MethodHandle awsLcShape,
+            ValueLayout... openSslArgs) {
+        MethodHandle h = Linker.nativeLinker().downcallHandle(address,
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, openSslArgs));
+        return MethodHandles.explicitCastArguments(h, awsLcShape.type());
     }
 
     private static MethodHandle renamed(Kind kind, String awsLcName, FunctionDescriptor descriptor) {
@@ -281,6 +334,13 @@ public final class Backend {
     }
 
     /**
+     * {@return {@code EVP_PKEY_X25519}, which is also {@code NID_X25519}: 948 in aws-lc, 1034 in OpenSSL}
+     */
+    public int evpPkeyX25519() {
+        return x25519;
+    }
+
+    /**
      * Whether the live library is aws-lc.
      *
      * @return true when {@code HMAC_CTX_copy_ex}, the precomputed-key calls and {@code ED25519_*}
@@ -348,6 +408,20 @@ public final class Backend {
     }
 
     /**
+     * {@code EVP_MD_size} (OpenSSL 3: {@code EVP_MD_get_size}).
+     *
+     * @param md an {@code EVP_MD*} ({@link #sha256()} etc.)
+     * @return the digest's output length in bytes
+     */
+    public int mdSize(MemorySegment md) {
+        try {
+            return (int) mdSize.invokeExact(md);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
      * {@code HMAC_Init_ex} with the key length type of the live library.
      *
      * @param ctx an {@code HMAC_CTX*}
@@ -390,6 +464,105 @@ public final class Backend {
     /** {@code HMAC_Init_ex}, as a critical downcall (short and non-blocking; heap segments allowed). */
     MethodHandle hmacInitExCritical() {
         return hmacInitExCritical;
+    }
+
+    /**
+     * {@code RAND_bytes} with the length type of the live library.
+     *
+     * @param buf where the random bytes are written
+     * @param len how many, at most {@link Integer#MAX_VALUE}
+     * @return 1 on success, 0 on failure (the reason is on the error queue)
+     * @throws IllegalArgumentException when {@code len} is negative or above {@link Integer#MAX_VALUE}
+     */
+    public int randBytes(MemorySegment buf, long len) {
+        checkLength("RAND_bytes length", len);
+        try {
+            return (int) randBytes.invokeExact(buf, len);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code PKCS5_PBKDF2_HMAC} (RFC 8018 PBKDF2) with the length types of the live library.
+     *
+     * @param password the password bytes
+     * @param passwordLen their length
+     * @param salt the salt bytes
+     * @param saltLen their length
+     * @param iterations the iteration count, at least 1
+     * @param md the PRF's digest ({@link #sha256()} etc.)
+     * @param keyLen how many bytes to derive
+     * @param out where the derived key is written, at least {@code keyLen} bytes
+     * @return 1 on success, 0 on failure (the reason is on the error queue)
+     * @throws IllegalArgumentException when a length or the count is negative or above
+     *         {@link Integer#MAX_VALUE}
+     */
+    public int pbkdf2Hmac(MemorySegment password, long passwordLen, MemorySegment salt, long saltLen,
+            int iterations, MemorySegment md, long keyLen, MemorySegment out) {
+        checkLength("PBKDF2 password length", passwordLen);
+        checkLength("PBKDF2 salt length", saltLen);
+        checkLength("PBKDF2 iteration count", iterations);
+        checkLength("PBKDF2 key length", keyLen);
+        try {
+            return (int) pbkdf2Hmac.invokeExact(password, passwordLen, salt, saltLen, iterations, md,
+                    keyLen, out);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code AES_wrap_key} (RFC 3394) with the length type of the live library.
+     *
+     * @param key an {@code AES_KEY} set up with {@code AES_set_encrypt_key}
+     * @param iv the 8-byte initial value, or NULL for RFC 3394's default
+     * @param out where {@code inLen + 8} bytes are written
+     * @param in the key to wrap, a multiple of 8 bytes and at least 16
+     * @param inLen its length
+     * @return {@code inLen + 8}, or -1 on failure (both libraries)
+     * @throws IllegalArgumentException when {@code inLen} is negative or above {@link Integer#MAX_VALUE}
+     */
+    public int aesWrapKey(MemorySegment key, MemorySegment iv, MemorySegment out, MemorySegment in,
+            long inLen) {
+        checkLength("AES key wrap input length", inLen);
+        try {
+            int r = (int) aesWrapKey.invokeExact(key, iv, out, in, inLen);
+            return r > 0 ? r : -1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code AES_unwrap_key} (RFC 3394) with the length type of the live library.
+     *
+     * @param key an {@code AES_KEY} set up with {@code AES_set_decrypt_key}
+     * @param iv the 8-byte initial value, or NULL for RFC 3394's default
+     * @param out where {@code inLen - 8} bytes are written
+     * @param in the wrapped key, a multiple of 8 bytes and at least 24
+     * @param inLen its length
+     * @return {@code inLen - 8}, or -1 when the input is malformed or its integrity check fails
+     *         (both libraries)
+     * @throws IllegalArgumentException when {@code inLen} is negative or above {@link Integer#MAX_VALUE}
+     */
+    public int aesUnwrapKey(MemorySegment key, MemorySegment iv, MemorySegment out, MemorySegment in,
+            long inLen) {
+        checkLength("AES key unwrap input length", inLen);
+        try {
+            int r = (int) aesUnwrapKey.invokeExact(key, iv, out, in, inLen);
+            return r > 0 ? r : -1;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** OpenSSL takes these as {@code int}; refusing the rest keeps aws-lc from accepting more. */
+    private static void checkLength(String what, long value) {
+        if (value < 0 || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(what + " must be between 0 and " + Integer.MAX_VALUE
+                    + ", was " + value);
+        }
     }
 
     /**

@@ -26,6 +26,9 @@ final class NativeTestSupport {
 
     /** Generates a key with {@code EVP_PKEY_keygen}; {@code setup} configures the context. */
     static MemorySegment keygen(int type, java.util.function.ToIntFunction<MemorySegment> setup) {
+        // The generated calls find libcrypto only once Backend has loaded it: a test class that
+        // starts with keygen must not depend on another class having run first.
+        Backend.get();
         MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(type, MemorySegment.NULL);
         assertNotEquals(MemorySegment.NULL, ctx, "EVP_PKEY_CTX_new_id(" + type + ")");
         try (Arena arena = Arena.ofConfined()) {

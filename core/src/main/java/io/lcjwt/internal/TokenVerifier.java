@@ -8,7 +8,7 @@ import io.lcjwt.InvalidHeaderException;
 import io.lcjwt.Jwt;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.internal.claims.ClaimsReader;
+import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.HeaderParser;
 import io.lcjwt.internal.crypto.KeyResolver;
@@ -53,7 +53,7 @@ public final class TokenVerifier {
     private final KeyResolver resolver;
     private final boolean[] allowed = new boolean[Algorithm.values().length];
     private final Set<Algorithm> allowedSet;
-    private final ClaimsReader claims;
+    private final CursorClaimsReader claims;
     private final int maxTokenBytes;
     private final String expectedType;
     private final HeaderEntry[] cache = new HeaderEntry[CACHE_SIZE];
@@ -64,13 +64,13 @@ public final class TokenVerifier {
      * @param keepAlive the public key objects; held (and fenced) so that their Cleaners cannot
      *        free native state while this verifier can still use it
      */
-    public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, ClaimsReader claims,
+    public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, CursorClaimsReader claims,
             int maxTokenBytes, String expectedType, Object keepAlive) {
         this(resolver, algorithms, claims, maxTokenBytes, expectedType, keepAlive, false);
     }
 
     /** @param allowUnencoded whether RFC 7797 {@code b64: false} headers are accepted */
-    public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, ClaimsReader claims,
+    public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, CursorClaimsReader claims,
             int maxTokenBytes, String expectedType, Object keepAlive, boolean allowUnencoded) {
         this.allowUnencoded = allowUnencoded;
         this.keepAlive = keepAlive;

@@ -18,6 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * satisfy the verifier's rules by Jackson's reading; and the {@code Map} lcjwt returns is the
  * tree Jackson reads (same members, strings, booleans, nulls, list sizes, numbers by value);
  * and reading the claims costs a bounded amount per member name ({@link Oracle#linearCost}).
+ * The two claims readers, lcjwt's cursor and Jackson-jr ({@code ClaimsReader.jacksonJr}), are
+ * each other's oracle: into a {@code Map}, a record and a bean, both accept (with equal maps) or
+ * both refuse, with the same exception and message unless one found malformed JSON.
  */
 class ClaimsFuzzTest {
 
@@ -46,6 +49,30 @@ class ClaimsFuzzTest {
             if (Tokens.decode(v, token, kind) != Tokens.Outcome.REFUSED) {
                 Oracle.acceptedClaims(payload, text);
             }
+        }
+        JwtVerifier jr = HS256.verifiers().get(FuzzKeys.Source.JACKSON_JR);
+        for (Class<?> type : List.<Class<?>>of(Map.class, Tokens.FuzzClaims.class, Tokens.FuzzBean.class)) {
+            Object ours = outcome(v, text, type);
+            Object theirs = outcome(jr, text, type);
+            String where = type.getSimpleName() + " " + new String(payload, StandardCharsets.ISO_8859_1);
+            if (ours instanceof String || theirs instanceof String) {
+                assertEquals(true, ours instanceof String && theirs instanceof String, "one reader refused: " + ours
+                        + " / " + theirs + " for " + where);
+                if (!((String) ours).startsWith("MalformedJwtException") && !((String) theirs).startsWith("MalformedJwtException")) {
+                    assertEquals(ours, theirs, where);
+                }
+            } else if (type == Map.class) {
+                assertEquals(ours, theirs, where);
+            }
+        }
+    }
+
+    /** The result, or the refusal as "Class: message". */
+    private static Object outcome(JwtVerifier v, String token, Class<?> type) {
+        try {
+            return v.decode(token, type);
+        } catch (JwtException e) {
+            return e.getClass().getSimpleName() + ": " + e.getMessage();
         }
     }
 

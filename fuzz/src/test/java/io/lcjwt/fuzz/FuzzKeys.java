@@ -39,7 +39,8 @@ final class FuzzKeys {
     static final String KID = "fuzz-k1";
 
     /** How the verifier got its key. */
-    enum Source { DIRECT, PEM, JWK, JWKS }
+    /** Where the key comes from; JACKSON_JR is DIRECT's key with claims read by Jackson-jr. */
+    enum Source { DIRECT, PEM, JWK, JWKS, JACKSON_JR }
 
     /** An algorithm's key: how to sign and check independently, and lcjwt verifiers per source. */
     record Material(Algorithm alg, Signer signer, Checker checker, Map<Source, JwtVerifier> verifiers) {
@@ -179,6 +180,8 @@ final class FuzzKeys {
         v.put(Source.PEM, configure(JwtVerifier.builder(pem), alg));
         v.put(Source.JWK, configure(JwtVerifier.builder(jwk), alg));
         v.put(Source.JWKS, configure(JwtVerifier.builder(set), alg));
+        v.put(Source.JACKSON_JR, configure(JwtVerifier.builder(direct)
+                .claimsReader(io.lcjwt.ClaimsReader.jacksonJr(com.fasterxml.jackson.jr.ob.JSON.std)), alg));
         return v;
     }
 

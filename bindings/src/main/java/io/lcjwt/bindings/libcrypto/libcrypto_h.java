@@ -41,6 +41,15 @@ public class libcrypto_h extends libcrypto_h$shared {
     public static int EVP_MAX_MD_SIZE() {
         return EVP_MAX_MD_SIZE;
     }
+    private static final int EVP_AEAD_DEFAULT_TAG_LENGTH = (int)0L;
+    /**
+     * {@snippet lang=c :
+     * #define EVP_AEAD_DEFAULT_TAG_LENGTH 0
+     * }
+     */
+    public static int EVP_AEAD_DEFAULT_TAG_LENGTH() {
+        return EVP_AEAD_DEFAULT_TAG_LENGTH;
+    }
     private static final int NID_X9_62_prime256v1 = (int)415L;
     /**
      * {@snippet lang=c :
@@ -77,6 +86,15 @@ public class libcrypto_h extends libcrypto_h$shared {
     public static int NID_secp521r1() {
         return NID_secp521r1;
     }
+    private static final int NID_X25519 = (int)948L;
+    /**
+     * {@snippet lang=c :
+     * #define NID_X25519 948
+     * }
+     */
+    public static int NID_X25519() {
+        return NID_X25519;
+    }
     private static final int NID_ED25519 = (int)949L;
     /**
      * {@snippet lang=c :
@@ -94,6 +112,15 @@ public class libcrypto_h extends libcrypto_h$shared {
      */
     public static int RSA_PKCS1_PADDING() {
         return RSA_PKCS1_PADDING;
+    }
+    private static final int RSA_PKCS1_OAEP_PADDING = (int)4L;
+    /**
+     * {@snippet lang=c :
+     * #define RSA_PKCS1_OAEP_PADDING 4
+     * }
+     */
+    public static int RSA_PKCS1_OAEP_PADDING() {
+        return RSA_PKCS1_OAEP_PADDING;
     }
     private static final int RSA_PKCS1_PSS_PADDING = (int)6L;
     /**
@@ -764,6 +791,64 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_sha1 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_sha1").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_MD *EVP_sha1()
+     * }
+     */
+    public static FunctionDescriptor EVP_sha1$descriptor() {
+        return EVP_sha1.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_MD *EVP_sha1()
+     * }
+     */
+    public static MethodHandle EVP_sha1$handle() {
+        return EVP_sha1.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_MD *EVP_sha1()
+     * }
+     */
+    public static MemorySegment EVP_sha1$address() {
+        return EVP_sha1.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_MD *EVP_sha1()
+     * }
+     */
+    public static MemorySegment EVP_sha1() {
+        var mh$ = EVP_sha1.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_sha1");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class EVP_sha256 {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_POINTER    );
@@ -1055,6 +1140,67 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_MD_CTX_copy_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_MD_CTX_copy_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static FunctionDescriptor EVP_MD_CTX_copy_ex$descriptor() {
+        return EVP_MD_CTX_copy_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static MethodHandle EVP_MD_CTX_copy_ex$handle() {
+        return EVP_MD_CTX_copy_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static MemorySegment EVP_MD_CTX_copy_ex$address() {
+        return EVP_MD_CTX_copy_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_MD_CTX_copy_ex(EVP_MD_CTX *out, const EVP_MD_CTX *in)
+     * }
+     */
+    public static int EVP_MD_CTX_copy_ex(MemorySegment out, MemorySegment in) {
+        var mh$ = EVP_MD_CTX_copy_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_MD_CTX_copy_ex", out, in);
+            }
+            return (int)mh$.invokeExact(out, in);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class EVP_MD_CTX_reset {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_INT,
@@ -1108,6 +1254,192 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_MD_CTX_reset", ctx);
             }
             return (int)mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestInit_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestInit_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestInit_ex$descriptor() {
+        return EVP_DigestInit_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static MethodHandle EVP_DigestInit_ex$handle() {
+        return EVP_DigestInit_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static MemorySegment EVP_DigestInit_ex$address() {
+        return EVP_DigestInit_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestInit_ex(EVP_MD_CTX *ctx, const EVP_MD *type, ENGINE *engine)
+     * }
+     */
+    public static int EVP_DigestInit_ex(MemorySegment ctx, MemorySegment type, MemorySegment engine) {
+        var mh$ = EVP_DigestInit_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestInit_ex", ctx, type, engine);
+            }
+            return (int)mh$.invokeExact(ctx, type, engine);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestUpdate$descriptor() {
+        return EVP_DigestUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_DigestUpdate$handle() {
+        return EVP_DigestUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_DigestUpdate$address() {
+        return EVP_DigestUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static int EVP_DigestUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        var mh$ = EVP_DigestUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestUpdate", ctx, data, len);
+            }
+            return (int)mh$.invokeExact(ctx, data, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestFinal_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestFinal_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestFinal_ex$descriptor() {
+        return EVP_DigestFinal_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static MethodHandle EVP_DigestFinal_ex$handle() {
+        return EVP_DigestFinal_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static MemorySegment EVP_DigestFinal_ex$address() {
+        return EVP_DigestFinal_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestFinal_ex(EVP_MD_CTX *ctx, uint8_t *md_out, unsigned int *out_size)
+     * }
+     */
+    public static int EVP_DigestFinal_ex(MemorySegment ctx, MemorySegment md_out, MemorySegment out_size) {
+        var mh$ = EVP_DigestFinal_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestFinal_ex", ctx, md_out, out_size);
+            }
+            return (int)mh$.invokeExact(ctx, md_out, out_size);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1173,6 +1505,974 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_Digest", data, len, md_out, out_size, type, impl);
             }
             return (int)mh$.invokeExact(data, len, md_out, out_size, type, impl);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_MD_size {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_MD_size").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static FunctionDescriptor EVP_MD_size$descriptor() {
+        return EVP_MD_size.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static MethodHandle EVP_MD_size$handle() {
+        return EVP_MD_size.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static MemorySegment EVP_MD_size$address() {
+        return EVP_MD_size.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t EVP_MD_size(const EVP_MD *md)
+     * }
+     */
+    public static long EVP_MD_size(MemorySegment md) {
+        var mh$ = EVP_MD_size.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_MD_size", md);
+            }
+            return (long)mh$.invokeExact(md);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aes_128_cbc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aes_128_cbc").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_cbc()
+     * }
+     */
+    public static FunctionDescriptor EVP_aes_128_cbc$descriptor() {
+        return EVP_aes_128_cbc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_cbc()
+     * }
+     */
+    public static MethodHandle EVP_aes_128_cbc$handle() {
+        return EVP_aes_128_cbc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_cbc()
+     * }
+     */
+    public static MemorySegment EVP_aes_128_cbc$address() {
+        return EVP_aes_128_cbc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_cbc()
+     * }
+     */
+    public static MemorySegment EVP_aes_128_cbc() {
+        var mh$ = EVP_aes_128_cbc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aes_128_cbc");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aes_256_cbc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aes_256_cbc").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_cbc()
+     * }
+     */
+    public static FunctionDescriptor EVP_aes_256_cbc$descriptor() {
+        return EVP_aes_256_cbc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_cbc()
+     * }
+     */
+    public static MethodHandle EVP_aes_256_cbc$handle() {
+        return EVP_aes_256_cbc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_cbc()
+     * }
+     */
+    public static MemorySegment EVP_aes_256_cbc$address() {
+        return EVP_aes_256_cbc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_cbc()
+     * }
+     */
+    public static MemorySegment EVP_aes_256_cbc() {
+        var mh$ = EVP_aes_256_cbc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aes_256_cbc");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_CIPHER_CTX_new {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_CIPHER_CTX_new").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * EVP_CIPHER_CTX *EVP_CIPHER_CTX_new()
+     * }
+     */
+    public static FunctionDescriptor EVP_CIPHER_CTX_new$descriptor() {
+        return EVP_CIPHER_CTX_new.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * EVP_CIPHER_CTX *EVP_CIPHER_CTX_new()
+     * }
+     */
+    public static MethodHandle EVP_CIPHER_CTX_new$handle() {
+        return EVP_CIPHER_CTX_new.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * EVP_CIPHER_CTX *EVP_CIPHER_CTX_new()
+     * }
+     */
+    public static MemorySegment EVP_CIPHER_CTX_new$address() {
+        return EVP_CIPHER_CTX_new.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * EVP_CIPHER_CTX *EVP_CIPHER_CTX_new()
+     * }
+     */
+    public static MemorySegment EVP_CIPHER_CTX_new() {
+        var mh$ = EVP_CIPHER_CTX_new.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_CIPHER_CTX_new");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_CIPHER_CTX_free {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_CIPHER_CTX_free").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *ctx)
+     * }
+     */
+    public static FunctionDescriptor EVP_CIPHER_CTX_free$descriptor() {
+        return EVP_CIPHER_CTX_free.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *ctx)
+     * }
+     */
+    public static MethodHandle EVP_CIPHER_CTX_free$handle() {
+        return EVP_CIPHER_CTX_free.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *ctx)
+     * }
+     */
+    public static MemorySegment EVP_CIPHER_CTX_free$address() {
+        return EVP_CIPHER_CTX_free.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void EVP_CIPHER_CTX_free(EVP_CIPHER_CTX *ctx)
+     * }
+     */
+    public static void EVP_CIPHER_CTX_free(MemorySegment ctx) {
+        var mh$ = EVP_CIPHER_CTX_free.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_CIPHER_CTX_free", ctx);
+            }
+            mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_EncryptInit_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_EncryptInit_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_EncryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static FunctionDescriptor EVP_EncryptInit_ex$descriptor() {
+        return EVP_EncryptInit_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_EncryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static MethodHandle EVP_EncryptInit_ex$handle() {
+        return EVP_EncryptInit_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_EncryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static MemorySegment EVP_EncryptInit_ex$address() {
+        return EVP_EncryptInit_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_EncryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static int EVP_EncryptInit_ex(MemorySegment ctx, MemorySegment cipher, MemorySegment impl, MemorySegment key, MemorySegment iv) {
+        var mh$ = EVP_EncryptInit_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_EncryptInit_ex", ctx, cipher, impl, key, iv);
+            }
+            return (int)mh$.invokeExact(ctx, cipher, impl, key, iv);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DecryptInit_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DecryptInit_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DecryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static FunctionDescriptor EVP_DecryptInit_ex$descriptor() {
+        return EVP_DecryptInit_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DecryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static MethodHandle EVP_DecryptInit_ex$handle() {
+        return EVP_DecryptInit_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DecryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static MemorySegment EVP_DecryptInit_ex$address() {
+        return EVP_DecryptInit_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DecryptInit_ex(EVP_CIPHER_CTX *ctx, const EVP_CIPHER *cipher, ENGINE *impl, const uint8_t *key, const uint8_t *iv)
+     * }
+     */
+    public static int EVP_DecryptInit_ex(MemorySegment ctx, MemorySegment cipher, MemorySegment impl, MemorySegment key, MemorySegment iv) {
+        var mh$ = EVP_DecryptInit_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DecryptInit_ex", ctx, cipher, impl, key, iv);
+            }
+            return (int)mh$.invokeExact(ctx, cipher, impl, key, iv);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_EncryptUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_EncryptUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_EncryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_EncryptUpdate$descriptor() {
+        return EVP_EncryptUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_EncryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static MethodHandle EVP_EncryptUpdate$handle() {
+        return EVP_EncryptUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_EncryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static MemorySegment EVP_EncryptUpdate$address() {
+        return EVP_EncryptUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_EncryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static int EVP_EncryptUpdate(MemorySegment ctx, MemorySegment out, MemorySegment out_len, MemorySegment in, int in_len) {
+        var mh$ = EVP_EncryptUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_EncryptUpdate", ctx, out, out_len, in, in_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len, in, in_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_EncryptFinal_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_EncryptFinal_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_EncryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_EncryptFinal_ex$descriptor() {
+        return EVP_EncryptFinal_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_EncryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static MethodHandle EVP_EncryptFinal_ex$handle() {
+        return EVP_EncryptFinal_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_EncryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static MemorySegment EVP_EncryptFinal_ex$address() {
+        return EVP_EncryptFinal_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_EncryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static int EVP_EncryptFinal_ex(MemorySegment ctx, MemorySegment out, MemorySegment out_len) {
+        var mh$ = EVP_EncryptFinal_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_EncryptFinal_ex", ctx, out, out_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DecryptUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DecryptUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DecryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DecryptUpdate$descriptor() {
+        return EVP_DecryptUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DecryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static MethodHandle EVP_DecryptUpdate$handle() {
+        return EVP_DecryptUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DecryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static MemorySegment EVP_DecryptUpdate$address() {
+        return EVP_DecryptUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DecryptUpdate(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len, const uint8_t *in, int in_len)
+     * }
+     */
+    public static int EVP_DecryptUpdate(MemorySegment ctx, MemorySegment out, MemorySegment out_len, MemorySegment in, int in_len) {
+        var mh$ = EVP_DecryptUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DecryptUpdate", ctx, out, out_len, in, in_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len, in, in_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DecryptFinal_ex {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DecryptFinal_ex").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DecryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DecryptFinal_ex$descriptor() {
+        return EVP_DecryptFinal_ex.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DecryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static MethodHandle EVP_DecryptFinal_ex$handle() {
+        return EVP_DecryptFinal_ex.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DecryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static MemorySegment EVP_DecryptFinal_ex$address() {
+        return EVP_DecryptFinal_ex.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DecryptFinal_ex(EVP_CIPHER_CTX *ctx, uint8_t *out, int *out_len)
+     * }
+     */
+    public static int EVP_DecryptFinal_ex(MemorySegment ctx, MemorySegment out, MemorySegment out_len) {
+        var mh$ = EVP_DecryptFinal_ex.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DecryptFinal_ex", ctx, out, out_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_CIPHER_CTX_ctrl {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT,
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_CIPHER_CTX_ctrl").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *ctx, int command, int arg, void *ptr)
+     * }
+     */
+    public static FunctionDescriptor EVP_CIPHER_CTX_ctrl$descriptor() {
+        return EVP_CIPHER_CTX_ctrl.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *ctx, int command, int arg, void *ptr)
+     * }
+     */
+    public static MethodHandle EVP_CIPHER_CTX_ctrl$handle() {
+        return EVP_CIPHER_CTX_ctrl.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *ctx, int command, int arg, void *ptr)
+     * }
+     */
+    public static MemorySegment EVP_CIPHER_CTX_ctrl$address() {
+        return EVP_CIPHER_CTX_ctrl.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_CIPHER_CTX_ctrl(EVP_CIPHER_CTX *ctx, int command, int arg, void *ptr)
+     * }
+     */
+    public static int EVP_CIPHER_CTX_ctrl(MemorySegment ctx, int command, int arg, MemorySegment ptr) {
+        var mh$ = EVP_CIPHER_CTX_ctrl.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_CIPHER_CTX_ctrl", ctx, command, arg, ptr);
+            }
+            return (int)mh$.invokeExact(ctx, command, arg, ptr);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aes_128_gcm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aes_128_gcm").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_gcm()
+     * }
+     */
+    public static FunctionDescriptor EVP_aes_128_gcm$descriptor() {
+        return EVP_aes_128_gcm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_gcm()
+     * }
+     */
+    public static MethodHandle EVP_aes_128_gcm$handle() {
+        return EVP_aes_128_gcm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aes_128_gcm$address() {
+        return EVP_aes_128_gcm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_128_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aes_128_gcm() {
+        var mh$ = EVP_aes_128_gcm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aes_128_gcm");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aes_256_gcm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aes_256_gcm").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_gcm()
+     * }
+     */
+    public static FunctionDescriptor EVP_aes_256_gcm$descriptor() {
+        return EVP_aes_256_gcm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_gcm()
+     * }
+     */
+    public static MethodHandle EVP_aes_256_gcm$handle() {
+        return EVP_aes_256_gcm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aes_256_gcm$address() {
+        return EVP_aes_256_gcm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_256_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aes_256_gcm() {
+        var mh$ = EVP_aes_256_gcm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aes_256_gcm");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aes_192_cbc {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aes_192_cbc").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_cbc()
+     * }
+     */
+    public static FunctionDescriptor EVP_aes_192_cbc$descriptor() {
+        return EVP_aes_192_cbc.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_cbc()
+     * }
+     */
+    public static MethodHandle EVP_aes_192_cbc$handle() {
+        return EVP_aes_192_cbc.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_cbc()
+     * }
+     */
+    public static MemorySegment EVP_aes_192_cbc$address() {
+        return EVP_aes_192_cbc.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_cbc()
+     * }
+     */
+    public static MemorySegment EVP_aes_192_cbc() {
+        var mh$ = EVP_aes_192_cbc.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aes_192_cbc");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aes_192_gcm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aes_192_gcm").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_gcm()
+     * }
+     */
+    public static FunctionDescriptor EVP_aes_192_gcm$descriptor() {
+        return EVP_aes_192_gcm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_gcm()
+     * }
+     */
+    public static MethodHandle EVP_aes_192_gcm$handle() {
+        return EVP_aes_192_gcm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aes_192_gcm$address() {
+        return EVP_aes_192_gcm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_CIPHER *EVP_aes_192_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aes_192_gcm() {
+        var mh$ = EVP_aes_192_gcm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aes_192_gcm");
+            }
+            return (MemorySegment)mh$.invokeExact();
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -1851,6 +3151,761 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("HMAC_CTX_copy", dest, src);
             }
             return (int)mh$.invokeExact(dest, src);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aead_aes_128_gcm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aead_aes_128_gcm").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_128_gcm()
+     * }
+     */
+    public static FunctionDescriptor EVP_aead_aes_128_gcm$descriptor() {
+        return EVP_aead_aes_128_gcm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_128_gcm()
+     * }
+     */
+    public static MethodHandle EVP_aead_aes_128_gcm$handle() {
+        return EVP_aead_aes_128_gcm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_128_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aead_aes_128_gcm$address() {
+        return EVP_aead_aes_128_gcm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_128_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aead_aes_128_gcm() {
+        var mh$ = EVP_aead_aes_128_gcm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aead_aes_128_gcm");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aead_aes_192_gcm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aead_aes_192_gcm").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_192_gcm()
+     * }
+     */
+    public static FunctionDescriptor EVP_aead_aes_192_gcm$descriptor() {
+        return EVP_aead_aes_192_gcm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_192_gcm()
+     * }
+     */
+    public static MethodHandle EVP_aead_aes_192_gcm$handle() {
+        return EVP_aead_aes_192_gcm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_192_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aead_aes_192_gcm$address() {
+        return EVP_aead_aes_192_gcm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_192_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aead_aes_192_gcm() {
+        var mh$ = EVP_aead_aes_192_gcm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aead_aes_192_gcm");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_aead_aes_256_gcm {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER    );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_aead_aes_256_gcm").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_256_gcm()
+     * }
+     */
+    public static FunctionDescriptor EVP_aead_aes_256_gcm$descriptor() {
+        return EVP_aead_aes_256_gcm.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_256_gcm()
+     * }
+     */
+    public static MethodHandle EVP_aead_aes_256_gcm$handle() {
+        return EVP_aead_aes_256_gcm.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_256_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aead_aes_256_gcm$address() {
+        return EVP_aead_aes_256_gcm.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * const EVP_AEAD *EVP_aead_aes_256_gcm()
+     * }
+     */
+    public static MemorySegment EVP_aead_aes_256_gcm() {
+        var mh$ = EVP_aead_aes_256_gcm.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_aead_aes_256_gcm");
+            }
+            return (MemorySegment)mh$.invokeExact();
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_key_length {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_key_length").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_key_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_key_length$descriptor() {
+        return EVP_AEAD_key_length.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_key_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_key_length$handle() {
+        return EVP_AEAD_key_length.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_key_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_key_length$address() {
+        return EVP_AEAD_key_length.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_key_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static long EVP_AEAD_key_length(MemorySegment aead) {
+        var mh$ = EVP_AEAD_key_length.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_key_length", aead);
+            }
+            return (long)mh$.invokeExact(aead);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_nonce_length {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_nonce_length").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_nonce_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_nonce_length$descriptor() {
+        return EVP_AEAD_nonce_length.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_nonce_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_nonce_length$handle() {
+        return EVP_AEAD_nonce_length.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_nonce_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_nonce_length$address() {
+        return EVP_AEAD_nonce_length.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_nonce_length(const EVP_AEAD *aead)
+     * }
+     */
+    public static long EVP_AEAD_nonce_length(MemorySegment aead) {
+        var mh$ = EVP_AEAD_nonce_length.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_nonce_length", aead);
+            }
+            return (long)mh$.invokeExact(aead);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_max_overhead {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_max_overhead").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_max_overhead(const EVP_AEAD *aead)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_max_overhead$descriptor() {
+        return EVP_AEAD_max_overhead.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_max_overhead(const EVP_AEAD *aead)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_max_overhead$handle() {
+        return EVP_AEAD_max_overhead.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_max_overhead(const EVP_AEAD *aead)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_max_overhead$address() {
+        return EVP_AEAD_max_overhead.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * size_t EVP_AEAD_max_overhead(const EVP_AEAD *aead)
+     * }
+     */
+    public static long EVP_AEAD_max_overhead(MemorySegment aead) {
+        var mh$ = EVP_AEAD_max_overhead.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_max_overhead", aead);
+            }
+            return (long)mh$.invokeExact(aead);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_CTX_new {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_CTX_new").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * EVP_AEAD_CTX *EVP_AEAD_CTX_new(const EVP_AEAD *aead, const uint8_t *key, size_t key_len, size_t tag_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_CTX_new$descriptor() {
+        return EVP_AEAD_CTX_new.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * EVP_AEAD_CTX *EVP_AEAD_CTX_new(const EVP_AEAD *aead, const uint8_t *key, size_t key_len, size_t tag_len)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_CTX_new$handle() {
+        return EVP_AEAD_CTX_new.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * EVP_AEAD_CTX *EVP_AEAD_CTX_new(const EVP_AEAD *aead, const uint8_t *key, size_t key_len, size_t tag_len)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_CTX_new$address() {
+        return EVP_AEAD_CTX_new.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * EVP_AEAD_CTX *EVP_AEAD_CTX_new(const EVP_AEAD *aead, const uint8_t *key, size_t key_len, size_t tag_len)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_CTX_new(MemorySegment aead, MemorySegment key, long key_len, long tag_len) {
+        var mh$ = EVP_AEAD_CTX_new.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_CTX_new", aead, key, key_len, tag_len);
+            }
+            return (MemorySegment)mh$.invokeExact(aead, key, key_len, tag_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_CTX_free {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_CTX_free").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void EVP_AEAD_CTX_free(EVP_AEAD_CTX *ctx)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_CTX_free$descriptor() {
+        return EVP_AEAD_CTX_free.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void EVP_AEAD_CTX_free(EVP_AEAD_CTX *ctx)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_CTX_free$handle() {
+        return EVP_AEAD_CTX_free.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void EVP_AEAD_CTX_free(EVP_AEAD_CTX *ctx)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_CTX_free$address() {
+        return EVP_AEAD_CTX_free.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void EVP_AEAD_CTX_free(EVP_AEAD_CTX *ctx)
+     * }
+     */
+    public static void EVP_AEAD_CTX_free(MemorySegment ctx) {
+        var mh$ = EVP_AEAD_CTX_free.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_CTX_free", ctx);
+            }
+            mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_CTX_seal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_CTX_seal").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_CTX_seal$descriptor() {
+        return EVP_AEAD_CTX_seal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_CTX_seal$handle() {
+        return EVP_AEAD_CTX_seal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_CTX_seal$address() {
+        return EVP_AEAD_CTX_seal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static int EVP_AEAD_CTX_seal(MemorySegment ctx, MemorySegment out, MemorySegment out_len, long max_out_len, MemorySegment nonce, long nonce_len, MemorySegment in, long in_len, MemorySegment ad, long ad_len) {
+        var mh$ = EVP_AEAD_CTX_seal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_CTX_seal", ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_CTX_open {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_CTX_open").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_CTX_open$descriptor() {
+        return EVP_AEAD_CTX_open.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_CTX_open$handle() {
+        return EVP_AEAD_CTX_open.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_CTX_open$address() {
+        return EVP_AEAD_CTX_open.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open(const EVP_AEAD_CTX *ctx, uint8_t *out, size_t *out_len, size_t max_out_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static int EVP_AEAD_CTX_open(MemorySegment ctx, MemorySegment out, MemorySegment out_len, long max_out_len, MemorySegment nonce, long nonce_len, MemorySegment in, long in_len, MemorySegment ad, long ad_len) {
+        var mh$ = EVP_AEAD_CTX_open.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_CTX_open", ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len, max_out_len, nonce, nonce_len, in, in_len, ad, ad_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_CTX_seal_scatter {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_CTX_seal_scatter").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal_scatter(const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag, size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_CTX_seal_scatter$descriptor() {
+        return EVP_AEAD_CTX_seal_scatter.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal_scatter(const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag, size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_CTX_seal_scatter$handle() {
+        return EVP_AEAD_CTX_seal_scatter.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal_scatter(const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag, size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_CTX_seal_scatter$address() {
+        return EVP_AEAD_CTX_seal_scatter.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_seal_scatter(const EVP_AEAD_CTX *ctx, uint8_t *out, uint8_t *out_tag, size_t *out_tag_len, size_t max_out_tag_len, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *extra_in, size_t extra_in_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static int EVP_AEAD_CTX_seal_scatter(MemorySegment ctx, MemorySegment out, MemorySegment out_tag, MemorySegment out_tag_len, long max_out_tag_len, MemorySegment nonce, long nonce_len, MemorySegment in, long in_len, MemorySegment extra_in, long extra_in_len, MemorySegment ad, long ad_len) {
+        var mh$ = EVP_AEAD_CTX_seal_scatter.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_CTX_seal_scatter", ctx, out, out_tag, out_tag_len, max_out_tag_len, nonce, nonce_len, in, in_len, extra_in, extra_in_len, ad, ad_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_tag, out_tag_len, max_out_tag_len, nonce, nonce_len, in, in_len, extra_in, extra_in_len, ad, ad_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_AEAD_CTX_open_gather {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_AEAD_CTX_open_gather").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open_gather(const EVP_AEAD_CTX *ctx, uint8_t *out, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *in_tag, size_t in_tag_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_AEAD_CTX_open_gather$descriptor() {
+        return EVP_AEAD_CTX_open_gather.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open_gather(const EVP_AEAD_CTX *ctx, uint8_t *out, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *in_tag, size_t in_tag_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MethodHandle EVP_AEAD_CTX_open_gather$handle() {
+        return EVP_AEAD_CTX_open_gather.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open_gather(const EVP_AEAD_CTX *ctx, uint8_t *out, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *in_tag, size_t in_tag_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static MemorySegment EVP_AEAD_CTX_open_gather$address() {
+        return EVP_AEAD_CTX_open_gather.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_AEAD_CTX_open_gather(const EVP_AEAD_CTX *ctx, uint8_t *out, const uint8_t *nonce, size_t nonce_len, const uint8_t *in, size_t in_len, const uint8_t *in_tag, size_t in_tag_len, const uint8_t *ad, size_t ad_len)
+     * }
+     */
+    public static int EVP_AEAD_CTX_open_gather(MemorySegment ctx, MemorySegment out, MemorySegment nonce, long nonce_len, MemorySegment in, long in_len, MemorySegment in_tag, long in_tag_len, MemorySegment ad, long ad_len) {
+        var mh$ = EVP_AEAD_CTX_open_gather.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_AEAD_CTX_open_gather", ctx, out, nonce, nonce_len, in, in_len, in_tag, in_tag_len, ad, ad_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, nonce, nonce_len, in, in_len, in_tag, in_tag_len, ad, ad_len);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -3313,6 +5368,130 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_DigestSignUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestSignUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestSignUpdate$descriptor() {
+        return EVP_DigestSignUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_DigestSignUpdate$handle() {
+        return EVP_DigestSignUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_DigestSignUpdate$address() {
+        return EVP_DigestSignUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestSignUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static int EVP_DigestSignUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        var mh$ = EVP_DigestSignUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestSignUpdate", ctx, data, len);
+            }
+            return (int)mh$.invokeExact(ctx, data, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestSignFinal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestSignFinal").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestSignFinal$descriptor() {
+        return EVP_DigestSignFinal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static MethodHandle EVP_DigestSignFinal$handle() {
+        return EVP_DigestSignFinal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static MemorySegment EVP_DigestSignFinal$address() {
+        return EVP_DigestSignFinal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestSignFinal(EVP_MD_CTX *ctx, uint8_t *out_sig, size_t *out_sig_len)
+     * }
+     */
+    public static int EVP_DigestSignFinal(MemorySegment ctx, MemorySegment out_sig, MemorySegment out_sig_len) {
+        var mh$ = EVP_DigestSignFinal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestSignFinal", ctx, out_sig, out_sig_len);
+            }
+            return (int)mh$.invokeExact(ctx, out_sig, out_sig_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class EVP_DigestSign {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_INT,
@@ -3441,6 +5620,130 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_DigestVerifyUpdate {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestVerifyUpdate").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestVerifyUpdate$descriptor() {
+        return EVP_DigestVerifyUpdate.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_DigestVerifyUpdate$handle() {
+        return EVP_DigestVerifyUpdate.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_DigestVerifyUpdate$address() {
+        return EVP_DigestVerifyUpdate.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyUpdate(EVP_MD_CTX *ctx, const void *data, size_t len)
+     * }
+     */
+    public static int EVP_DigestVerifyUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        var mh$ = EVP_DigestVerifyUpdate.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestVerifyUpdate", ctx, data, len);
+            }
+            return (int)mh$.invokeExact(ctx, data, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_DigestVerifyFinal {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_DigestVerifyFinal").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_DigestVerifyFinal$descriptor() {
+        return EVP_DigestVerifyFinal.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static MethodHandle EVP_DigestVerifyFinal$handle() {
+        return EVP_DigestVerifyFinal.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static MemorySegment EVP_DigestVerifyFinal$address() {
+        return EVP_DigestVerifyFinal.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_DigestVerifyFinal(EVP_MD_CTX *ctx, const uint8_t *sig, size_t sig_len)
+     * }
+     */
+    public static int EVP_DigestVerifyFinal(MemorySegment ctx, MemorySegment sig, long sig_len) {
+        var mh$ = EVP_DigestVerifyFinal.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_DigestVerifyFinal", ctx, sig, sig_len);
+            }
+            return (int)mh$.invokeExact(ctx, sig, sig_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class EVP_DigestVerify {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_INT,
@@ -3498,6 +5801,73 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_DigestVerify", ctx, sig, sig_len, data, len);
             }
             return (int)mh$.invokeExact(ctx, sig, sig_len, data, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class PKCS5_PBKDF2_HMAC {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("PKCS5_PBKDF2_HMAC").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int PKCS5_PBKDF2_HMAC(const char *password, size_t password_len, const uint8_t *salt, size_t salt_len, uint32_t iterations, const EVP_MD *digest, size_t key_len, uint8_t *out_key)
+     * }
+     */
+    public static FunctionDescriptor PKCS5_PBKDF2_HMAC$descriptor() {
+        return PKCS5_PBKDF2_HMAC.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int PKCS5_PBKDF2_HMAC(const char *password, size_t password_len, const uint8_t *salt, size_t salt_len, uint32_t iterations, const EVP_MD *digest, size_t key_len, uint8_t *out_key)
+     * }
+     */
+    public static MethodHandle PKCS5_PBKDF2_HMAC$handle() {
+        return PKCS5_PBKDF2_HMAC.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int PKCS5_PBKDF2_HMAC(const char *password, size_t password_len, const uint8_t *salt, size_t salt_len, uint32_t iterations, const EVP_MD *digest, size_t key_len, uint8_t *out_key)
+     * }
+     */
+    public static MemorySegment PKCS5_PBKDF2_HMAC$address() {
+        return PKCS5_PBKDF2_HMAC.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int PKCS5_PBKDF2_HMAC(const char *password, size_t password_len, const uint8_t *salt, size_t salt_len, uint32_t iterations, const EVP_MD *digest, size_t key_len, uint8_t *out_key)
+     * }
+     */
+    public static int PKCS5_PBKDF2_HMAC(MemorySegment password, long password_len, MemorySegment salt, long salt_len, int iterations, MemorySegment digest, long key_len, MemorySegment out_key) {
+        var mh$ = PKCS5_PBKDF2_HMAC.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("PKCS5_PBKDF2_HMAC", password, password_len, salt, salt_len, iterations, digest, key_len, out_key);
+            }
+            return (int)mh$.invokeExact(password, password_len, salt, salt_len, iterations, digest, key_len, out_key);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -3679,6 +6049,437 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_PKEY_CTX_free", ctx);
             }
             mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_encrypt_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_encrypt_init").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_encrypt_init$descriptor() {
+        return EVP_PKEY_encrypt_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_encrypt_init$handle() {
+        return EVP_PKEY_encrypt_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_encrypt_init$address() {
+        return EVP_PKEY_encrypt_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static int EVP_PKEY_encrypt_init(MemorySegment ctx) {
+        var mh$ = EVP_PKEY_encrypt_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_encrypt_init", ctx);
+            }
+            return (int)mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_encrypt {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_encrypt").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_encrypt$descriptor() {
+        return EVP_PKEY_encrypt.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_encrypt$handle() {
+        return EVP_PKEY_encrypt.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_encrypt$address() {
+        return EVP_PKEY_encrypt.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_encrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static int EVP_PKEY_encrypt(MemorySegment ctx, MemorySegment out, MemorySegment out_len, MemorySegment in, long in_len) {
+        var mh$ = EVP_PKEY_encrypt.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_encrypt", ctx, out, out_len, in, in_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len, in, in_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_decrypt_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_decrypt_init").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_decrypt_init$descriptor() {
+        return EVP_PKEY_decrypt_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_decrypt_init$handle() {
+        return EVP_PKEY_decrypt_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_decrypt_init$address() {
+        return EVP_PKEY_decrypt_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static int EVP_PKEY_decrypt_init(MemorySegment ctx) {
+        var mh$ = EVP_PKEY_decrypt_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_decrypt_init", ctx);
+            }
+            return (int)mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_decrypt {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_decrypt").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_decrypt$descriptor() {
+        return EVP_PKEY_decrypt.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_decrypt$handle() {
+        return EVP_PKEY_decrypt.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_decrypt$address() {
+        return EVP_PKEY_decrypt.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_decrypt(EVP_PKEY_CTX *ctx, uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static int EVP_PKEY_decrypt(MemorySegment ctx, MemorySegment out, MemorySegment out_len, MemorySegment in, long in_len) {
+        var mh$ = EVP_PKEY_decrypt.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_decrypt", ctx, out, out_len, in, in_len);
+            }
+            return (int)mh$.invokeExact(ctx, out, out_len, in, in_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_derive_init {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_derive_init").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_derive_init$descriptor() {
+        return EVP_PKEY_derive_init.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_derive_init$handle() {
+        return EVP_PKEY_derive_init.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_derive_init$address() {
+        return EVP_PKEY_derive_init.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_init(EVP_PKEY_CTX *ctx)
+     * }
+     */
+    public static int EVP_PKEY_derive_init(MemorySegment ctx) {
+        var mh$ = EVP_PKEY_derive_init.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_derive_init", ctx);
+            }
+            return (int)mh$.invokeExact(ctx);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_derive_set_peer {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_derive_set_peer").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_set_peer(EVP_PKEY_CTX *ctx, EVP_PKEY *peer)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_derive_set_peer$descriptor() {
+        return EVP_PKEY_derive_set_peer.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_set_peer(EVP_PKEY_CTX *ctx, EVP_PKEY *peer)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_derive_set_peer$handle() {
+        return EVP_PKEY_derive_set_peer.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_set_peer(EVP_PKEY_CTX *ctx, EVP_PKEY *peer)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_derive_set_peer$address() {
+        return EVP_PKEY_derive_set_peer.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive_set_peer(EVP_PKEY_CTX *ctx, EVP_PKEY *peer)
+     * }
+     */
+    public static int EVP_PKEY_derive_set_peer(MemorySegment ctx, MemorySegment peer) {
+        var mh$ = EVP_PKEY_derive_set_peer.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_derive_set_peer", ctx, peer);
+            }
+            return (int)mh$.invokeExact(ctx, peer);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_derive {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_derive").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive(EVP_PKEY_CTX *ctx, uint8_t *key, size_t *out_key_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_derive$descriptor() {
+        return EVP_PKEY_derive.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive(EVP_PKEY_CTX *ctx, uint8_t *key, size_t *out_key_len)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_derive$handle() {
+        return EVP_PKEY_derive.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive(EVP_PKEY_CTX *ctx, uint8_t *key, size_t *out_key_len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_derive$address() {
+        return EVP_PKEY_derive.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_derive(EVP_PKEY_CTX *ctx, uint8_t *key, size_t *out_key_len)
+     * }
+     */
+    public static int EVP_PKEY_derive(MemorySegment ctx, MemorySegment key, MemorySegment out_key_len) {
+        var mh$ = EVP_PKEY_derive.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_derive", ctx, key, out_key_len);
+            }
+            return (int)mh$.invokeExact(ctx, key, out_key_len);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -3983,6 +6784,67 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("EVP_PKEY_CTX_set_rsa_keygen_bits", ctx, bits);
             }
             return (int)mh$.invokeExact(ctx, bits);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_CTX_set_rsa_oaep_md {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_CTX_set_rsa_oaep_md").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_set_rsa_oaep_md(EVP_PKEY_CTX *ctx, const EVP_MD *md)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_CTX_set_rsa_oaep_md$descriptor() {
+        return EVP_PKEY_CTX_set_rsa_oaep_md.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_set_rsa_oaep_md(EVP_PKEY_CTX *ctx, const EVP_MD *md)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_CTX_set_rsa_oaep_md$handle() {
+        return EVP_PKEY_CTX_set_rsa_oaep_md.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_set_rsa_oaep_md(EVP_PKEY_CTX *ctx, const EVP_MD *md)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_CTX_set_rsa_oaep_md$address() {
+        return EVP_PKEY_CTX_set_rsa_oaep_md.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_set_rsa_oaep_md(EVP_PKEY_CTX *ctx, const EVP_MD *md)
+     * }
+     */
+    public static int EVP_PKEY_CTX_set_rsa_oaep_md(MemorySegment ctx, MemorySegment md) {
+        var mh$ = EVP_PKEY_CTX_set_rsa_oaep_md.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_CTX_set_rsa_oaep_md", ctx, md);
+            }
+            return (int)mh$.invokeExact(ctx, md);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -6626,6 +9488,70 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class ECDH_compute_key {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("ECDH_compute_key").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int ECDH_compute_key(void *out, size_t outlen, const EC_POINT *pub_key, const EC_KEY *priv_key, void *(*kdf)(const void *, size_t, void *, size_t *))
+     * }
+     */
+    public static FunctionDescriptor ECDH_compute_key$descriptor() {
+        return ECDH_compute_key.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int ECDH_compute_key(void *out, size_t outlen, const EC_POINT *pub_key, const EC_KEY *priv_key, void *(*kdf)(const void *, size_t, void *, size_t *))
+     * }
+     */
+    public static MethodHandle ECDH_compute_key$handle() {
+        return ECDH_compute_key.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int ECDH_compute_key(void *out, size_t outlen, const EC_POINT *pub_key, const EC_KEY *priv_key, void *(*kdf)(const void *, size_t, void *, size_t *))
+     * }
+     */
+    public static MemorySegment ECDH_compute_key$address() {
+        return ECDH_compute_key.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int ECDH_compute_key(void *out, size_t outlen, const EC_POINT *pub_key, const EC_KEY *priv_key, void *(*kdf)(const void *, size_t, void *, size_t *))
+     * }
+     */
+    public static int ECDH_compute_key(MemorySegment out, long outlen, MemorySegment pub_key, MemorySegment priv_key, MemorySegment kdf) {
+        var mh$ = ECDH_compute_key.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("ECDH_compute_key", out, outlen, pub_key, priv_key, kdf);
+            }
+            return (int)mh$.invokeExact(out, outlen, pub_key, priv_key, kdf);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class X509_free {
         public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
             libcrypto_h.C_POINTER
@@ -6800,6 +9726,188 @@ public class libcrypto_h extends libcrypto_h$shared {
                 traceDowncall("X509_get_pubkey", x509);
             }
             return (MemorySegment)mh$.invokeExact(x509);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class X25519_keypair {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("X25519_keypair").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void X25519_keypair(uint8_t out_public_value[32], uint8_t out_private_key[32])
+     * }
+     */
+    public static FunctionDescriptor X25519_keypair$descriptor() {
+        return X25519_keypair.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void X25519_keypair(uint8_t out_public_value[32], uint8_t out_private_key[32])
+     * }
+     */
+    public static MethodHandle X25519_keypair$handle() {
+        return X25519_keypair.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void X25519_keypair(uint8_t out_public_value[32], uint8_t out_private_key[32])
+     * }
+     */
+    public static MemorySegment X25519_keypair$address() {
+        return X25519_keypair.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void X25519_keypair(uint8_t out_public_value[32], uint8_t out_private_key[32])
+     * }
+     */
+    public static void X25519_keypair(MemorySegment out_public_value, MemorySegment out_private_key) {
+        var mh$ = X25519_keypair.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("X25519_keypair", out_public_value, out_private_key);
+            }
+            mh$.invokeExact(out_public_value, out_private_key);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class X25519 {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("X25519").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int X25519(uint8_t out_shared_key[32], const uint8_t private_key[32], const uint8_t peer_public_value[32])
+     * }
+     */
+    public static FunctionDescriptor X25519$descriptor() {
+        return X25519.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int X25519(uint8_t out_shared_key[32], const uint8_t private_key[32], const uint8_t peer_public_value[32])
+     * }
+     */
+    public static MethodHandle X25519$handle() {
+        return X25519.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int X25519(uint8_t out_shared_key[32], const uint8_t private_key[32], const uint8_t peer_public_value[32])
+     * }
+     */
+    public static MemorySegment X25519$address() {
+        return X25519.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int X25519(uint8_t out_shared_key[32], const uint8_t private_key[32], const uint8_t peer_public_value[32])
+     * }
+     */
+    public static int X25519(MemorySegment out_shared_key, MemorySegment private_key, MemorySegment peer_public_value) {
+        var mh$ = X25519.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("X25519", out_shared_key, private_key, peer_public_value);
+            }
+            return (int)mh$.invokeExact(out_shared_key, private_key, peer_public_value);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class X25519_public_from_private {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.ofVoid(
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("X25519_public_from_private").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * void X25519_public_from_private(uint8_t out_public_value[32], const uint8_t private_key[32])
+     * }
+     */
+    public static FunctionDescriptor X25519_public_from_private$descriptor() {
+        return X25519_public_from_private.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * void X25519_public_from_private(uint8_t out_public_value[32], const uint8_t private_key[32])
+     * }
+     */
+    public static MethodHandle X25519_public_from_private$handle() {
+        return X25519_public_from_private.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * void X25519_public_from_private(uint8_t out_public_value[32], const uint8_t private_key[32])
+     * }
+     */
+    public static MemorySegment X25519_public_from_private$address() {
+        return X25519_public_from_private.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * void X25519_public_from_private(uint8_t out_public_value[32], const uint8_t private_key[32])
+     * }
+     */
+    public static void X25519_public_from_private(MemorySegment out_public_value, MemorySegment private_key) {
+        var mh$ = X25519_public_from_private.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("X25519_public_from_private", out_public_value, private_key);
+            }
+            mh$.invokeExact(out_public_value, private_key);
         } catch (Error | RuntimeException ex) {
            throw ex;
         } catch (Throwable ex$) {
@@ -6992,6 +10100,412 @@ public class libcrypto_h extends libcrypto_h$shared {
            throw new AssertionError("should not reach here", ex$);
         }
     }
+
+    private static class AES_set_encrypt_key {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("AES_set_encrypt_key").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int AES_set_encrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static FunctionDescriptor AES_set_encrypt_key$descriptor() {
+        return AES_set_encrypt_key.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int AES_set_encrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static MethodHandle AES_set_encrypt_key$handle() {
+        return AES_set_encrypt_key.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int AES_set_encrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static MemorySegment AES_set_encrypt_key$address() {
+        return AES_set_encrypt_key.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int AES_set_encrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static int AES_set_encrypt_key(MemorySegment key, int bits, MemorySegment aeskey) {
+        var mh$ = AES_set_encrypt_key.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("AES_set_encrypt_key", key, bits, aeskey);
+            }
+            return (int)mh$.invokeExact(key, bits, aeskey);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class AES_set_decrypt_key {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("AES_set_decrypt_key").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int AES_set_decrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static FunctionDescriptor AES_set_decrypt_key$descriptor() {
+        return AES_set_decrypt_key.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int AES_set_decrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static MethodHandle AES_set_decrypt_key$handle() {
+        return AES_set_decrypt_key.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int AES_set_decrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static MemorySegment AES_set_decrypt_key$address() {
+        return AES_set_decrypt_key.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int AES_set_decrypt_key(const uint8_t *key, unsigned int bits, AES_KEY *aeskey)
+     * }
+     */
+    public static int AES_set_decrypt_key(MemorySegment key, int bits, MemorySegment aeskey) {
+        var mh$ = AES_set_decrypt_key.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("AES_set_decrypt_key", key, bits, aeskey);
+            }
+            return (int)mh$.invokeExact(key, bits, aeskey);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class AES_wrap_key {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("AES_wrap_key").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int AES_wrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static FunctionDescriptor AES_wrap_key$descriptor() {
+        return AES_wrap_key.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int AES_wrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MethodHandle AES_wrap_key$handle() {
+        return AES_wrap_key.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int AES_wrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MemorySegment AES_wrap_key$address() {
+        return AES_wrap_key.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int AES_wrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static int AES_wrap_key(MemorySegment key, MemorySegment iv, MemorySegment out, MemorySegment in, long in_len) {
+        var mh$ = AES_wrap_key.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("AES_wrap_key", key, iv, out, in, in_len);
+            }
+            return (int)mh$.invokeExact(key, iv, out, in, in_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class AES_unwrap_key {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("AES_unwrap_key").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int AES_unwrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static FunctionDescriptor AES_unwrap_key$descriptor() {
+        return AES_unwrap_key.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int AES_unwrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MethodHandle AES_unwrap_key$handle() {
+        return AES_unwrap_key.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int AES_unwrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static MemorySegment AES_unwrap_key$address() {
+        return AES_unwrap_key.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int AES_unwrap_key(const AES_KEY *key, const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t in_len)
+     * }
+     */
+    public static int AES_unwrap_key(MemorySegment key, MemorySegment iv, MemorySegment out, MemorySegment in, long in_len) {
+        var mh$ = AES_unwrap_key.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("AES_unwrap_key", key, iv, out, in, in_len);
+            }
+            return (int)mh$.invokeExact(key, iv, out, in, in_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class SSKDF_digest {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("SSKDF_digest").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int SSKDF_digest(uint8_t *out_key, size_t out_len, const EVP_MD *digest, const uint8_t *secret, size_t secret_len, const uint8_t *info, size_t info_len)
+     * }
+     */
+    public static FunctionDescriptor SSKDF_digest$descriptor() {
+        return SSKDF_digest.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int SSKDF_digest(uint8_t *out_key, size_t out_len, const EVP_MD *digest, const uint8_t *secret, size_t secret_len, const uint8_t *info, size_t info_len)
+     * }
+     */
+    public static MethodHandle SSKDF_digest$handle() {
+        return SSKDF_digest.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int SSKDF_digest(uint8_t *out_key, size_t out_len, const EVP_MD *digest, const uint8_t *secret, size_t secret_len, const uint8_t *info, size_t info_len)
+     * }
+     */
+    public static MemorySegment SSKDF_digest$address() {
+        return SSKDF_digest.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int SSKDF_digest(uint8_t *out_key, size_t out_len, const EVP_MD *digest, const uint8_t *secret, size_t secret_len, const uint8_t *info, size_t info_len)
+     * }
+     */
+    public static int SSKDF_digest(MemorySegment out_key, long out_len, MemorySegment digest, MemorySegment secret, long secret_len, MemorySegment info, long info_len) {
+        var mh$ = SSKDF_digest.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("SSKDF_digest", out_key, out_len, digest, secret, secret_len, info, info_len);
+            }
+            return (int)mh$.invokeExact(out_key, out_len, digest, secret, secret_len, info, info_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class RAND_bytes {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("RAND_bytes").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int RAND_bytes(uint8_t *buf, size_t len)
+     * }
+     */
+    public static FunctionDescriptor RAND_bytes$descriptor() {
+        return RAND_bytes.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int RAND_bytes(uint8_t *buf, size_t len)
+     * }
+     */
+    public static MethodHandle RAND_bytes$handle() {
+        return RAND_bytes.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int RAND_bytes(uint8_t *buf, size_t len)
+     * }
+     */
+    public static MemorySegment RAND_bytes$address() {
+        return RAND_bytes.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int RAND_bytes(uint8_t *buf, size_t len)
+     * }
+     */
+    public static int RAND_bytes(MemorySegment buf, long len) {
+        var mh$ = RAND_bytes.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("RAND_bytes", buf, len);
+            }
+            return (int)mh$.invokeExact(buf, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+    private static final int EVP_CTRL_GCM_SET_IVLEN = (int)9L;
+    /**
+     * {@snippet lang=c :
+     * #define EVP_CTRL_GCM_SET_IVLEN 9
+     * }
+     */
+    public static int EVP_CTRL_GCM_SET_IVLEN() {
+        return EVP_CTRL_GCM_SET_IVLEN;
+    }
+    private static final int EVP_CTRL_GCM_GET_TAG = (int)16L;
+    /**
+     * {@snippet lang=c :
+     * #define EVP_CTRL_GCM_GET_TAG 16
+     * }
+     */
+    public static int EVP_CTRL_GCM_GET_TAG() {
+        return EVP_CTRL_GCM_GET_TAG;
+    }
+    private static final int EVP_CTRL_GCM_SET_TAG = (int)17L;
+    /**
+     * {@snippet lang=c :
+     * #define EVP_CTRL_GCM_SET_TAG 17
+     * }
+     */
+    public static int EVP_CTRL_GCM_SET_TAG() {
+        return EVP_CTRL_GCM_SET_TAG;
+    }
     private static final int HMAC_MAX_PRECOMPUTED_KEY_SIZE = (int)128L;
     /**
      * {@snippet lang=c :
@@ -7036,6 +10550,15 @@ public class libcrypto_h extends libcrypto_h$shared {
      */
     public static int EVP_PKEY_ED25519() {
         return EVP_PKEY_ED25519;
+    }
+    private static final int EVP_PKEY_X25519 = (int)948L;
+    /**
+     * {@snippet lang=c :
+     * #define EVP_PKEY_X25519 948
+     * }
+     */
+    public static int EVP_PKEY_X25519() {
+        return EVP_PKEY_X25519;
     }
     private static final int RSA_PSS_SALTLEN_DIGEST = (int)-1L;
     /**

@@ -46,6 +46,34 @@ record NumericDate(long seconds, int nanos, boolean integral) {
         throw outOfRange(claim);
     }
 
+    /**
+     * The same rules over a value another JSON reader produced: {@code Long}, {@code Integer},
+     * {@code BigInteger}, {@code Double} or {@code BigDecimal} for a number, {@code type} being
+     * the JSON type's letter as {@link Readers#describe} takes it.
+     */
+    static NumericDate of(Object v, int type, String claim) {
+        if (!(v instanceof Number n)) {
+            throw Readers.wrongType(claim, type, "a NumericDate (a number of seconds since 1970)");
+        }
+        if (n instanceof Long || n instanceof Integer) {
+            long s = n.longValue();
+            if (s < 0 || s > MAX_SECONDS) {
+                throw outOfRange(claim);
+            }
+            return new NumericDate(s, 0, true);
+        }
+        if (n instanceof java.math.BigInteger) {
+            throw outOfRange(claim);
+        }
+        double d = n.doubleValue();
+        if (d >= 0 && d <= MAX_SECONDS) {
+            long s = (long) Math.floor(d);
+            int nanos = (int) Math.min(999_999_999L, Math.round((d - s) * 1e9));
+            return new NumericDate(s, nanos, false);
+        }
+        throw outOfRange(claim);
+    }
+
     private static InvalidClaimException outOfRange(String claim) {
         return Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
     }

@@ -444,7 +444,7 @@ final class ObjectBinding {
         }
     }
 
-    /** Reads a nested object (not the top-level claims set, which ClaimsReader reads with checks). */
+    /** Reads a nested object (not the top-level claims set, which CursorClaimsReader reads with checks). */
     Object readObject(JsonCursor c, String claim) {
         Object state = newState();
         long seen = 0;

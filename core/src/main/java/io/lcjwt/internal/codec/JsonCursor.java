@@ -284,6 +284,11 @@ public final class JsonCursor {
 
     /** The error for a member name that repeats one read before in the same object. */
     public MalformedJwtException duplicateName() {
+        return duplicateName(what);
+    }
+
+    /** As {@link #duplicateName()}, for a reader other than the cursor. */
+    public static MalformedJwtException duplicateName(String what) {
         return new MalformedJwtException("The " + what + " has a duplicate member name (RFC 7515"
                 + " section 4, RFC 7519 section 4); lcjwt refuses such tokens.");
     }

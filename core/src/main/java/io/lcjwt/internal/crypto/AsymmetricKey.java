@@ -2,6 +2,7 @@ package io.lcjwt.internal.crypto;
 
 import io.lcjwt.Algorithm;
 import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.Critical;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.keys.KeyInfo;
 
@@ -38,6 +39,7 @@ public final class AsymmetricKey implements VerifyKey {
         this.keyId = keyId;
         this.only = only;
         this.isPrivate = isPrivate;
+        Critical.link(); // the streamed forms use it; linked now, not inside a decode on a virtual thread
     }
 
     public EvpKey evp() {

@@ -1,16 +1,12 @@
 package io.lcjwt.internal.claims;
 
-import io.lcjwt.ExpiredJwtException;
 import io.lcjwt.InvalidClaimException;
-import io.lcjwt.MissingClaimException;
-import io.lcjwt.NotYetValidException;
 import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.NameIndex;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -25,13 +21,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code aud}, {@code iss}, {@code sub}, {@code jti}), presence is checked at the end. One pass
  * over the bytes, one object built.
  */
-public final class ClaimsReader {
+public final class CursorClaimsReader {
 
     private static final int SEEN_EXP = 1;
     private static final int SEEN_AUD = 2;
     private static final int SEEN_ISS = 4;
 
     private final ClaimsPolicy policy;
+    /** The Jackson-jr reader this verifier chose, or null for lcjwt's own. */
+    private final JacksonJrClaims jr;
     /** The plan for the type read last, then every plan made: most verifiers read one type. */
     private Plan last;
     private final ConcurrentHashMap<ObjectBinding, Plan> plans = new ConcurrentHashMap<>();
@@ -44,8 +42,18 @@ public final class ClaimsReader {
     private final String[] audiences;
     private final byte[][] audienceBytes;
 
-    public ClaimsReader(ClaimsPolicy policy) {
+    /** Reads with lcjwt's cursor. */
+    public CursorClaimsReader(ClaimsPolicy policy) {
+        this(policy, null);
+    }
+
+    /**
+     * @param jacksonJr a Jackson-jr {@code JSON} to read with instead of the cursor, or null;
+     *        typed as Object so that this class links without Jackson-jr present
+     */
+    public CursorClaimsReader(ClaimsPolicy policy, Object jacksonJr) {
         this.policy = policy;
+        this.jr = jacksonJr == null ? null : new JacksonJrClaims(jacksonJr, policy);
         this.issuerBytes = policy.issuer() == null ? null : policy.issuer().getBytes(StandardCharsets.UTF_8);
         List<String> auds = policy.audiences().size() > 4 ? List.of()
                 : policy.audiences().stream().filter(a -> !a.isEmpty()).toList();
@@ -130,6 +138,14 @@ public final class ClaimsReader {
 
     /** As {@link #read(byte[], int, int, Class)}, reusing {@code scratch}'s working memory. */
     public <T> T read(byte[] buf, int off, int len, Class<T> type, ClaimsScratch scratch) {
+        if (jr != null) {
+            return jr.read(buf, off, len, type);
+        }
+        return readOwn(buf, off, len, type, scratch);
+    }
+
+    /** {@link #read} with the cursor, whichever reader the verifier chose. */
+    <T> T readOwn(byte[] buf, int off, int len, Class<T> type, ClaimsScratch scratch) {
         Plan plan = plan(type);
         try {
             JsonCursor c = scratch.cursor.openObject(buf, off, len, "JWT claims set");
@@ -196,8 +212,7 @@ public final class ClaimsReader {
                 case EXP -> {
                     NumericDate d = NumericDate.read(c, "exp");
                     if (d.toMillis() <= now - leeway) {
-                        throw new ExpiredJwtException("The JWT expired at " + d.toInstant() + " (now "
-                                + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).", d.toInstant());
+                        throw ClaimErrors.expired(d, now, leeway);
                     }
                     seen |= SEEN_EXP;
                     value = date(d, prop, "exp", isMap);
@@ -205,9 +220,7 @@ public final class ClaimsReader {
                 case NBF -> {
                     NumericDate d = NumericDate.read(c, "nbf");
                     if (d.toMillis() > now + leeway) {
-                        throw new NotYetValidException("The JWT is not valid before " + d.toInstant()
-                                + " (now " + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).",
-                                d.toInstant());
+                        throw ClaimErrors.notYetValid(d, now, leeway);
                     }
                     value = date(d, prop, "nbf", isMap);
                 }
@@ -229,8 +242,7 @@ public final class ClaimsReader {
                     } else if ((iss = Readers.readString(c, "iss")) == null) {
                         throw Readers.wrongType("iss", 'n', "a string");
                     } else if (policy.issuer() != null && !policy.issuer().equals(iss)) {
-                        throw new InvalidClaimException("iss", "The JWT was issued by \"" + printable(iss)
-                                + "\", not by the expected issuer \"" + policy.issuer() + "\".");
+                        throw ClaimErrors.wrongIssuer(iss, policy.issuer());
                     }
                     seen |= SEEN_ISS;
                     value = string(iss, prop, "iss");
@@ -271,21 +283,19 @@ public final class ClaimsReader {
             }
         }
         if (policy.requireExpiration() && (seen & SEEN_EXP) == 0) {
-            throw new MissingClaimException("exp", "The JWT has no \"exp\" (expiration) claim, which this"
-                    + " verifier requires; tokens without one never expire.");
+            throw ClaimErrors.missingExpiration();
         }
         if (!policy.audiences().isEmpty() && (seen & SEEN_AUD) == 0) {
-            throw new MissingClaimException("aud", "The JWT has no \"aud\" (audience) claim, which this verifier requires.");
+            throw ClaimErrors.missingAudience();
         }
         if (policy.issuer() != null && (seen & SEEN_ISS) == 0) {
-            throw new MissingClaimException("iss", "The JWT has no \"iss\" (issuer) claim, which this verifier requires.");
+            throw ClaimErrors.missingIssuer();
         }
         List<String> names = policy.required();
         if (!names.isEmpty() && requiredSeen != (1L << names.size()) - 1) {
             for (int i = 0; i < names.size(); i++) {
                 if ((requiredSeen & (1L << i)) == 0) {
-                    throw new MissingClaimException(names.get(i), "The JWT has no \"" + names.get(i)
-                            + "\" claim, which this verifier requires.");
+                    throw ClaimErrors.missingRequired(names.get(i));
                 }
             }
         }
@@ -344,9 +354,9 @@ public final class ClaimsReader {
             if (aud == null) {
                 aud = c.readString();
                 if (aud.isEmpty()) {
-                    throw new InvalidClaimException("aud", "The JWT's \"aud\" claim is an empty string.");
+                    throw ClaimErrors.emptyAudience(false);
                 }
-                checkAudience(accepted, accepted.contains(aud), aud);
+                ClaimErrors.checkAudience(policy, accepted, accepted.contains(aud), aud);
             }
             if (isMap || prop == null || prop.raw.isAssignableFrom(String.class)) {
                 return aud;
@@ -354,7 +364,7 @@ public final class ClaimsReader {
             return toCollection(prop, List.of(aud));
         }
         if (t != '[') {
-            throw Readers.wrongType("aud", t, "a string or an array of strings");
+            throw ClaimErrors.audienceNotString(t);
         }
         List<String> auds = new ArrayList<>(2);
         boolean match = false;
@@ -362,7 +372,7 @@ public final class ClaimsReader {
         while (c.nextElement()) {
             int e = c.valueType();
             if (e != '"') {
-                throw Readers.invalid("aud", "holds " + Readers.describe(e) + "; every audience must be a string");
+                throw ClaimErrors.audienceElement(e);
             }
             String a = knownAudience(c);
             if (a != null) {
@@ -370,16 +380,16 @@ public final class ClaimsReader {
             } else {
                 a = c.readString();
                 if (a.isEmpty()) {
-                    throw new InvalidClaimException("aud", "The JWT's \"aud\" claim holds an empty string.");
+                    throw ClaimErrors.emptyAudience(true);
                 }
                 match |= accepted.contains(a);
             }
             auds.add(a);
         }
         if (auds.isEmpty()) {
-            throw new InvalidClaimException("aud", "The JWT's \"aud\" claim is an empty array.");
+            throw ClaimErrors.emptyAudienceArray();
         }
-        checkAudience(accepted, match, auds.get(0));
+        ClaimErrors.checkAudience(policy, accepted, match, auds.get(0));
         if (isMap || prop == null || prop.raw == Object.class) {
             return auds;
         }
@@ -418,21 +428,4 @@ public final class ClaimsReader {
                 + prop.raw.getSimpleName() + "; declare it as String or List<String>.");
     }
 
-    private void checkAudience(Collection<String> accepted, boolean match, String example) {
-        if (policy.anyAudience()) {
-            return;
-        }
-        if (accepted.isEmpty()) {
-            throw new InvalidClaimException("aud", "The JWT is meant for audience \"" + printable(example)
-                    + "\", but this verifier expects no audience; configure audience(...) on the verifier.");
-        }
-        if (!match) {
-            throw new InvalidClaimException("aud", "The JWT is not meant for this audience (it names \""
-                    + printable(example) + "\"; expected one of " + accepted + ").");
-        }
-    }
-
-    private static String printable(String s) {
-        return io.lcjwt.internal.codec.HeaderParser.printable(s);
-    }
 }
