@@ -625,7 +625,8 @@ public final class JwtVerifier {
     /**
      * As {@link #verifyJson(CharSequence)}, but passes when <b>at least one</b> signature verifies
      * with a configured key; signatures with an algorithm not allowed, an unknown key, a critical
-     * extension lcjwt does not know or a wrong signature are skipped (a malformed JWS is still
+     * extension lcjwt does not know, an unprotected {@code alg}, a {@code typ} other than
+     * {@link Builder#expectType expected} or a wrong signature are skipped (a malformed JWS is still
      * refused whole). {@link VerifiedJws#headers()} lists the signatures that verified.
      *
      * <pre>{@code

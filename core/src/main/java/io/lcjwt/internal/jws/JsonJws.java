@@ -72,7 +72,7 @@ final class JsonJws {
         c.openObject(b, 0, len, "JWS JSON serialization");
         c.startObject();
         while (c.nextName()) {
-            switch (c.name()) {
+            switch (name(c)) {
                 case "payload" -> {
                     int[] span = string(c, "payload");
                     jws.payloadStart = span[0];
@@ -102,7 +102,7 @@ final class JsonJws {
                         Signature sig = new Signature();
                         c.startObject();
                         while (c.nextName()) {
-                            if (!member(c, c.name(), sig)) {
+                            if (!member(c, name(c), sig)) {
                                 c.skipValue();
                             }
                         }
@@ -114,7 +114,7 @@ final class JsonJws {
                     }
                 }
                 default -> {
-                    if (member(c, c.name(), flat)) {
+                    if (member(c, name(c), flat)) {
                         flatSeen = true;
                     } else {
                         c.skipValue();
@@ -138,6 +138,36 @@ final class JsonJws {
             vet(sig);
         }
         return jws;
+    }
+
+    private static final String[] KNOWN = {"payload", "signatures", "protected", "header", "signature"};
+
+    /**
+     * The current member name: one of the {@link #KNOWN} constants when it is written plainly as
+     * one (no String made), else the decoded name; an escaped spelling of a known name still
+     * reads as that name, as any JSON parser would read it.
+     */
+    private static String name(JsonCursor c) {
+        if (!c.nameEscaped()) {
+            byte[] b = c.buffer();
+            int start = c.nameStart();
+            int len = c.nameLength();
+            for (String k : KNOWN) {
+                if (k.length() == len && matches(b, start, k)) {
+                    return k;
+                }
+            }
+        }
+        return c.name();
+    }
+
+    private static boolean matches(byte[] b, int start, String k) {
+        for (int i = 0; i < k.length(); i++) {
+            if (b[start + i] != k.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Reads one of a signature's three members into {@code sig}; false for any other name. */

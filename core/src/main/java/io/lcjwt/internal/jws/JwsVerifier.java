@@ -2,6 +2,7 @@ package io.lcjwt.internal.jws;
 
 import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.BadSignatureException;
+import io.lcjwt.InvalidHeaderException;
 import io.lcjwt.JwtException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
@@ -182,7 +183,7 @@ public final class JwsVerifier {
                     entries[i] = sig.unprotected.isEmpty()
                             ? tv.header(b, sig.protectedStart, sig.protectedLength, s)
                             : tv.header(b, sig.protectedStart, sig.protectedLength, s, sig.unprotected);
-                } catch (AlgorithmNotAllowedException | UnknownKeyException | UnsupportedJwtException e) {
+                } catch (AlgorithmNotAllowedException | UnknownKeyException | UnsupportedJwtException | InvalidHeaderException e) {
                     if (all) {
                         throw e;
                     }
@@ -281,10 +282,21 @@ public final class JwsVerifier {
         int len = json.length();
         byte[] b = s.token(len);
         int acc = 0;
-        for (int i = 0; i < len; i++) {
-            char c = json.charAt(i);
-            acc |= c;
-            b[i] = (byte) c;
+        if (json instanceof String str) {
+            // One bulk copy (an intrinsic), then a loop the JIT can vectorize.
+            char[] cs = s.chars(len);
+            str.getChars(0, len, cs, 0);
+            for (int i = 0; i < len; i++) {
+                char c = cs[i];
+                acc |= c;
+                b[i] = (byte) c;
+            }
+        } else {
+            for (int i = 0; i < len; i++) {
+                char c = json.charAt(i);
+                acc |= c;
+                b[i] = (byte) c;
+            }
         }
         if (acc <= 0x7F) {
             return len;
