@@ -105,10 +105,15 @@ public final class JwtSigner {
      *         map key, a bean with no getter or with two getters of one name ({@code getActive()}
      *         and {@code isActive()}), two members mapped to one claim name, or an unsupported
      *         JDK type
-     * @throws IllegalStateException if the key has been closed
+     * @throws IllegalStateException if the key has been closed, or the signer was built with
+     *         {@link Builder#unencodedPayload()} (RFC 7797 section 7: a JWT must not use it)
      */
     public String sign(Object claims) {
         Objects.requireNonNull(claims, "claims");
+        if (unencoded) {
+            throw new IllegalStateException("this signer has unencodedPayload(), which a JWT must not use"
+                    + " (RFC 7797 section 7); sign claims with a signer without it, or content with signContent");
+        }
         return signPayload(claimsHeader, ClaimsWriter.toJson(claims, naming));
     }
 
@@ -455,8 +460,9 @@ public final class JwtSigner {
          * {@code "b64":false,"crit":["b64"]}, and the payload is not base64url-encoded, neither
          * in the signing input nor in the output. Meant for {@link JwtSigner#signDetached(byte[])}
          * (a large body is then never encoded or copied) and the JSON forms; a compact
-         * {@link JwtSigner#sign} or {@link JwtSigner#signContent} carries the payload between the
-         * dots as it is, and refuses one holding '.' or non-ASCII bytes. Verifiers must opt in
+         * {@link JwtSigner#signContent} carries the payload between the
+         * dots as it is, and refuses one holding '.' or non-ASCII bytes; {@link JwtSigner#sign}
+         * refuses claims, as a JWT must not use an unencoded payload (RFC 7797 section 7). Verifiers must opt in
          * with {@link JwtVerifier.Builder#allowUnencodedPayload()}.
          *
          * <pre>{@code

@@ -845,7 +845,9 @@ public final class JwtVerifier {
          * unprotected header is refused) signs its payload bytes as they are instead of their
          * base64url form. Without this call such a JWS is refused with an
          * {@link UnsupportedJwtException}. In the compact form the payload then sits between the
-         * dots as it is and must not contain '.'; most uses are detached
+         * dots as it is and must not contain '.', and only {@code verifyContent} reads it: the
+         * claims methods refuse it, as a JWT must not use an unencoded payload (RFC 7797 section
+         * 7). Most uses are detached
          * ({@link JwtVerifier#verifyDetached(CharSequence, byte[])}) or JSON.
          *
          * <pre>{@code

@@ -108,6 +108,14 @@ class SecurityRowsJwsTest {
         String clean = "ab";
         String ok = head + clean + "." + b64(mac("HmacSHA256", KEY, head + clean));
         assertEquals("ab", new String(UNENCODED.verifyContent(ok), StandardCharsets.US_ASCII));
+        // a JWT must not use an unencoded payload (RFC 7797 section 7): the claims methods refuse it
+        String claims = "{\"sub\":\"alice\",\"exp\":4102444800}";
+        String jwt = head + claims + "." + b64(mac("HmacSHA256", KEY, head + claims));
+        assertEquals(claims, new String(UNENCODED.verifyContent(jwt), StandardCharsets.US_ASCII));
+        rejects(UnsupportedJwtException.class, () -> UNENCODED.decode(jwt));
+        rejects(UnsupportedJwtException.class, () -> UNENCODED.decodeJwt(jwt));
+        assertThrows(IllegalStateException.class, () -> JwtSigner.builder(JwtSecretKey.of(KEY)).algorithm(Algorithm.HS256)
+                .unencodedPayload().build().sign(java.util.Map.of("sub", "alice")));
     }
 
     // Row 25

@@ -8,6 +8,7 @@ import io.lcjwt.InvalidHeaderException;
 import io.lcjwt.Jwt;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
+import io.lcjwt.UnsupportedJwtException;
 import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.HeaderParser;
@@ -263,6 +264,10 @@ public final class TokenVerifier {
         int payStart;
         int payLen;
         if (entry.unencoded) {
+            if (out != Output.CONTENT) {
+                throw new UnsupportedJwtException("The JWS has an unencoded payload (\"b64\": false), which a JWT"
+                        + " must not use (RFC 7797 section 7); read it with verifyContent, not as claims.");
+            }
             pb = b;
             payStart = payOff;
             payLen = unencodedPayload(b, payOff, dot2);
