@@ -155,4 +155,32 @@ class JwsFormsRoundTripTest {
             assertThrows(IllegalArgumentException.class, () -> raw.signContent("a.b".getBytes(StandardCharsets.US_ASCII)));
         }
     }
+
+    /**
+     * Item 6 of issue 15, the part a unit test can hold to: verifying a detached unencoded 1 MiB
+     * body allocates nothing proportional to it (the body reaches libcrypto in place, in
+     * 64 KiB pieces). Bytes, not time, are measured, by the JVM's per-thread allocation counter.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Algorithm.class, names = {"HS256", "ES256", "RS256", "PS256"})
+    void detachedUnencodedBodyIsNotCopied(Algorithm alg) throws Exception {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        try (Keys k = keys(alg)) {
+            JwtVerifier v = JwtVerifier.builder(k.verifying).algorithms(alg).allowUnencodedPayload().build();
+            String jws = JwtSigner.builder(k.signing).algorithm(alg).unencodedPayload().build().signDetached(BODY);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment nativeBody = arena.allocate(BODY.length).copyFrom(MemorySegment.ofArray(BODY));
+                for (int i = 0; i < 20; i++) { // past the first calls' one-time costs (linking, pools)
+                    v.verifyDetached(jws, BODY);
+                    v.verifyDetached(jws, nativeBody);
+                }
+                long tid = Thread.currentThread().threadId();
+                long before = threads.getThreadAllocatedBytes(tid);
+                v.verifyDetached(jws, BODY);
+                v.verifyDetached(jws, nativeBody);
+                long allocated = threads.getThreadAllocatedBytes(tid) - before;
+                assertTrue(allocated < 32 * 1024, alg + ": two verifications of a 1 MiB body allocated " + allocated + " bytes");
+            }
+        }
+    }
 }
