@@ -25,10 +25,16 @@ public final class Critical {
             libcrypto_h.HMAC_Final$address(), libcrypto_h.HMAC_Final$descriptor());
     private static final MethodHandle CRYPTO_MEMCMP = Backend.critical(
             libcrypto_h.CRYPTO_memcmp$address(), libcrypto_h.CRYPTO_memcmp$descriptor());
-    private static final MethodHandle DIGEST_VERIFY_UPDATE = Backend.critical(
-            libcrypto_h.EVP_DigestVerifyUpdate$address(), libcrypto_h.EVP_DigestVerifyUpdate$descriptor());
-    private static final MethodHandle DIGEST_SIGN_UPDATE = Backend.critical(
-            libcrypto_h.EVP_DigestSignUpdate$address(), libcrypto_h.EVP_DigestSignUpdate$descriptor());
+
+    /** The streamed-signature updates, linked on first use: an HMAC-only service never links them. */
+    private static final class Digest {
+        static final MethodHandle VERIFY_UPDATE = Backend.critical(
+                libcrypto_h.EVP_DigestVerifyUpdate$address(), libcrypto_h.EVP_DigestVerifyUpdate$descriptor());
+        static final MethodHandle SIGN_UPDATE = Backend.critical(
+                libcrypto_h.EVP_DigestSignUpdate$address(), libcrypto_h.EVP_DigestSignUpdate$descriptor());
+
+        private Digest() {}
+    }
 
     private Critical() {}
 
@@ -38,6 +44,14 @@ public final class Critical {
      */
     public static void link() {
         // the static initializer has run by the time this body executes
+    }
+
+    /**
+     * Links the digest-update handles now; asymmetric keys call this when they are made, for the
+     * same reason as {@link #link()}.
+     */
+    public static void linkDigests() {
+        Digest.VERIFY_UPDATE.type(); // touching a static final initializes the holder
     }
 
     /**
@@ -114,7 +128,7 @@ public final class Critical {
      */
     public static int digestVerifyUpdate(MemorySegment ctx, MemorySegment data, long len) {
         try {
-            return (int) DIGEST_VERIFY_UPDATE.invokeExact(ctx, data, len);
+            return (int) Digest.VERIFY_UPDATE.invokeExact(ctx, data, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -130,7 +144,7 @@ public final class Critical {
      */
     public static int digestSignUpdate(MemorySegment ctx, MemorySegment data, long len) {
         try {
-            return (int) DIGEST_SIGN_UPDATE.invokeExact(ctx, data, len);
+            return (int) Digest.SIGN_UPDATE.invokeExact(ctx, data, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }

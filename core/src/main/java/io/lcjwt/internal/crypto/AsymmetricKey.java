@@ -39,7 +39,7 @@ public final class AsymmetricKey implements VerifyKey {
         this.keyId = keyId;
         this.only = only;
         this.isPrivate = isPrivate;
-        Critical.link(); // the streamed forms use it; linked now, not inside a decode on a virtual thread
+        Critical.linkDigests(); // the streamed forms use them; linked now, not inside a decode on a virtual thread
     }
 
     public EvpKey evp() {
