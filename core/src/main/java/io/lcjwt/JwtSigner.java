@@ -186,8 +186,21 @@ public final class JwtSigner {
     }
 
     /**
-     * As {@link #signDetached(byte[])}, for content in a segment (all its bytes; a direct
-     * {@code ByteBuffer} becomes one with {@code MemorySegment.ofBuffer}).
+     * As {@link #signDetached(byte[])}, for content in a buffer's remaining bytes (heap or
+     * direct); its position and limit are left alone.
+     *
+     * @param payload the content, read in place
+     * @return the detached compact JWS
+     * @throws NullPointerException if {@code payload} is null
+     * @throws IllegalStateException if the key has been closed, or the signer has unprotected
+     *         header members
+     */
+    public String signDetached(ByteBuffer payload) {
+        return signDetached(MemorySegment.ofBuffer(Objects.requireNonNull(payload, "payload")));
+    }
+
+    /**
+     * As {@link #signDetached(byte[])}, for content in a segment (all its bytes).
      *
      * @param payload the content, read in place
      * @return the detached compact JWS

@@ -115,6 +115,7 @@ class JwsFormsRoundTripTest {
                     assertTrue(jdkVerifies(alg, k, seg[0], part, seg[2]), "the JDK verifies lcjwt's detached signature");
                 }
                 assertEquals(alg, v.verifyDetached(detached, BODY).algorithm());
+                assertEquals(alg, v.verifyDetached(signer.signDetached(ByteBuffer.wrap(BODY)), BODY).algorithm());
                 assertEquals(alg, v.verifyDetached(detached, ByteBuffer.wrap(BODY)).algorithm());
                 assertEquals(alg, v.verifyDetached(detached, ByteBuffer.allocateDirect(BODY.length).put(BODY).flip()).algorithm());
                 try (Arena arena = Arena.ofConfined()) {
