@@ -321,6 +321,11 @@ public final class TokenVerifier {
                 && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, off + len)) {
             return hit;
         }
+        return miss(b, off, len, s, generation, slot);
+    }
+
+    /** The cache-miss half of {@link #header(byte[], int, int, Scratch)}, apart so the hit path stays small to inline. */
+    private HeaderEntry miss(byte[] b, int off, int len, Scratch s, long generation, int slot) {
         JwtHeader header = decodeHeader(b, off, len, s);
         checkAllowed(header);
         checkType(header);
