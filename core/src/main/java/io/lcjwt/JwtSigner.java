@@ -244,6 +244,10 @@ public final class JwtSigner {
      * As {@link #signFlattened(byte[])}, with the payload left out of the JSON (detached
      * content, RFC 7515 Appendix F); verify with {@link JwtVerifier#verifyJson(CharSequence, byte[])}.
      *
+     * <pre>{@code
+     * String json = signer.signFlattenedDetached(body);   // {"protected":"...","signature":"..."}
+     * }</pre>
+     *
      * @param payload the content, signed but not written
      * @return the JSON text, without {@code "payload"}
      * @throws NullPointerException if {@code payload} is null
@@ -279,6 +283,10 @@ public final class JwtSigner {
     /**
      * As {@link #signGeneral(byte[], JwtSigner...)}, with the payload left out of the JSON
      * (detached content); verify with {@link JwtVerifier#verifyJson(CharSequence, byte[])}.
+     *
+     * <pre>{@code
+     * String json = JwtSigner.signGeneralDetached(body, oldKeySigner, newKeySigner);
+     * }</pre>
      *
      * @param payload the content, signed but not written
      * @param signers one or more signers; all must agree on {@link Builder#unencodedPayload()}

@@ -611,6 +611,10 @@ public final class JwtVerifier {
      * As {@link #verifyJson(CharSequence)}, for a JWS without {@code "payload"} whose content
      * travels apart (RFC 7515 Appendix F); every signature must verify.
      *
+     * <pre>{@code
+     * VerifiedJws jws = verifier.verifyJson(json, body);   // json has no "payload" member
+     * }</pre>
+     *
      * @param json the JWS JSON serialization, without {@code "payload"}
      * @param payload the detached payload (read in place, never copied)
      * @return the verified headers; {@link VerifiedJws#payload()} is null
@@ -646,6 +650,10 @@ public final class JwtVerifier {
 
     /**
      * As {@link #verifyJsonAnySignature(CharSequence)}, for detached content.
+     *
+     * <pre>{@code
+     * VerifiedJws jws = verifier.verifyJsonAnySignature(json, body);
+     * }</pre>
      *
      * @param json the JWS JSON serialization, without {@code "payload"}
      * @param payload the detached payload (read in place, never copied)
