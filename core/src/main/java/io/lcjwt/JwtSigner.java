@@ -6,15 +6,24 @@ import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
 import io.lcjwt.internal.crypto.VerifyKey;
 
+import io.lcjwt.internal.crypto.SigningInput;
+
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 /**
- * Signs claims (or any content) as compact JWS. Immutable and thread-safe; the header is encoded
+ * Signs claims (or any content) as compact JWS, detached JWS or the JWS JSON serialization
+ * (flattened, or general with several signers). Immutable and thread-safe; the header is encoded
  * once, when the signer is built.
  *
  * <pre>{@code
@@ -46,10 +55,14 @@ public final class JwtSigner {
     private final byte[] claimsHeader;
     private final byte[] contentHeader;
     private final ClaimNaming naming;
+    private final boolean unencoded;
+    private final Map<String, Object> unprotected;
 
     private JwtSigner(Algorithm algorithm, VerifyKey key, JwtKey owner, byte[] claimsHeader, byte[] contentHeader,
-            ClaimNaming naming) {
+            ClaimNaming naming, boolean unencoded, Map<String, Object> unprotected) {
         this.naming = naming;
+        this.unencoded = unencoded;
+        this.unprotected = unprotected;
         this.algorithm = algorithm;
         this.key = key;
         this.owner = owner;
@@ -92,10 +105,15 @@ public final class JwtSigner {
      *         map key, a bean with no getter or with two getters of one name ({@code getActive()}
      *         and {@code isActive()}), two members mapped to one claim name, or an unsupported
      *         JDK type
-     * @throws IllegalStateException if the key has been closed
+     * @throws IllegalStateException if the key has been closed, or the signer was built with
+     *         {@link Builder#unencodedPayload()} (RFC 7797 section 7: a JWT must not use it)
      */
     public String sign(Object claims) {
         Objects.requireNonNull(claims, "claims");
+        if (unencoded) {
+            throw new IllegalStateException("this signer has unencodedPayload(), which a JWT must not use"
+                    + " (RFC 7797 section 7); sign claims with a signer without it, or content with signContent");
+        }
         return signPayload(claimsHeader, ClaimsWriter.toJson(claims, naming));
     }
 
@@ -113,11 +131,254 @@ public final class JwtSigner {
     }
 
     private String signPayload(byte[] header, byte[] payload) {
+        compactOnly();
         try {
+            if (unencoded) {
+                for (byte x : payload) {
+                    if (x == '.' || x < 0) {
+                        throw new IllegalArgumentException("payload holds '.' or a non-ASCII byte, which a compact"
+                                + " JWS with an unencoded payload (RFC 7797 section 5.2) cannot carry; use"
+                                + " signDetached or signFlattened");
+                    }
+                }
+                String detached = detachedFenced(header, MemorySegment.ofArray(payload));
+                int dot = detached.indexOf('.');
+                return detached.substring(0, dot + 1) + new String(payload, StandardCharsets.ISO_8859_1)
+                        + detached.substring(dot + 1);
+            }
             return signFenced(header, payload);
         } finally {
             java.lang.ref.Reference.reachabilityFence(owner);
         }
+    }
+
+    private void compactOnly() {
+        if (!unprotected.isEmpty()) {
+            throw new IllegalStateException("this signer has unprotected header members, which only the JSON"
+                    + " serialization carries; use signFlattened or signGeneral");
+        }
+    }
+
+    // ---- detached content and the JSON serialization --------------------------------------------
+
+    /**
+     * Signs content that travels apart from the JWS (RFC 7515 Appendix F): a compact JWS whose
+     * payload part is empty, {@code header..signature}. With {@link Builder#unencodedPayload()}
+     * the payload's bytes are signed as they are (RFC 7797), so nothing proportional to them is
+     * encoded or copied: the "signed HTTP body" case. Verify with
+     * {@link JwtVerifier#verifyDetached(CharSequence, byte[])}.
+     *
+     * <pre>{@code
+     * JwtSigner signer = JwtSigner.builder(privateKey).algorithm(Algorithm.ES256)
+     *         .unencodedPayload().build();
+     * String jwsHeader = signer.signDetached(body);   // "eyJ...." + ".." + signature
+     * }</pre>
+     *
+     * @param payload the content, read in place (for EdDSA joined once with the header in
+     *        native memory, as Ed25519 cannot sign in pieces)
+     * @return the detached compact JWS
+     * @throws NullPointerException if {@code payload} is null
+     * @throws IllegalStateException if the key has been closed, or the signer has unprotected
+     *         header members (the compact form cannot carry them)
+     */
+    public String signDetached(byte[] payload) {
+        return signDetached(MemorySegment.ofArray(Objects.requireNonNull(payload, "payload")));
+    }
+
+    /**
+     * As {@link #signDetached(byte[])}, for content in a buffer's remaining bytes (heap or
+     * direct); its position and limit are left alone.
+     *
+     * @param payload the content, read in place
+     * @return the detached compact JWS
+     * @throws NullPointerException if {@code payload} is null
+     * @throws IllegalStateException if the key has been closed, or the signer has unprotected
+     *         header members
+     */
+    public String signDetached(ByteBuffer payload) {
+        return signDetached(MemorySegment.ofBuffer(Objects.requireNonNull(payload, "payload")));
+    }
+
+    /**
+     * As {@link #signDetached(byte[])}, for content in a segment (all its bytes).
+     *
+     * @param payload the content, read in place
+     * @return the detached compact JWS
+     * @throws NullPointerException if {@code payload} is null
+     * @throws IllegalStateException if the key has been closed, the segment's arena has been
+     *         closed, or the signer has unprotected header members
+     */
+    public String signDetached(MemorySegment payload) {
+        Objects.requireNonNull(payload, "payload");
+        compactOnly();
+        try {
+            return detachedFenced(contentHeader, payload);
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(owner);
+        }
+    }
+
+    /**
+     * Signs content as a flattened JWS JSON serialization (RFC 7515 section 7.2.2):
+     * {@code {"payload":...,"protected":...,"header":...,"signature":...}}, {@code header} only
+     * when the builder added {@link Builder#unprotectedHeader unprotected members}. With
+     * {@link Builder#unencodedPayload()} the payload is written as a JSON string of its own text
+     * (so it must be UTF-8) rather than base64url. Verify with
+     * {@link JwtVerifier#verifyJson(CharSequence)}.
+     *
+     * <pre>{@code
+     * String json = signer.signFlattened("hello".getBytes(StandardCharsets.UTF_8));
+     * }</pre>
+     *
+     * @param payload the content
+     * @return the JSON text
+     * @throws NullPointerException if {@code payload} is null
+     * @throws IllegalArgumentException if the payload is unencoded and not valid UTF-8
+     * @throws IllegalStateException if the key has been closed
+     */
+    public String signFlattened(byte[] payload) {
+        return json(Objects.requireNonNull(payload, "payload"), false, false, List.of(this));
+    }
+
+    /**
+     * As {@link #signFlattened(byte[])}, with the payload left out of the JSON (detached
+     * content, RFC 7515 Appendix F); verify with {@link JwtVerifier#verifyJson(CharSequence, byte[])}.
+     *
+     * <pre>{@code
+     * String json = signer.signFlattenedDetached(body);   // {"protected":"...","signature":"..."}
+     * }</pre>
+     *
+     * @param payload the content, signed but not written
+     * @return the JSON text, without {@code "payload"}
+     * @throws NullPointerException if {@code payload} is null
+     * @throws IllegalStateException if the key has been closed
+     */
+    public String signFlattenedDetached(byte[] payload) {
+        return json(Objects.requireNonNull(payload, "payload"), true, false, List.of(this));
+    }
+
+    /**
+     * Signs one payload with several signers as a general JWS JSON serialization (RFC 7515
+     * section 7.2.1), one entry of {@code "signatures"} per signer in the order given, each with
+     * its signer's protected header and unprotected members. The usual case is a migration: the
+     * issuer signs with the old key and the new one, and verifiers of either generation accept
+     * the JWS ({@link JwtVerifier#verifyJsonAnySignature(CharSequence)}).
+     *
+     * <pre>{@code
+     * String json = JwtSigner.signGeneral(payload, rs256Signer, es256Signer);
+     * }</pre>
+     *
+     * @param payload the content
+     * @param signers one or more signers; all must agree on {@link Builder#unencodedPayload()}
+     * @return the JSON text
+     * @throws NullPointerException if {@code payload}, {@code signers} or one of them is null
+     * @throws IllegalArgumentException if no signer is given, they disagree on the payload's
+     *         encoding, or an unencoded payload is not valid UTF-8
+     * @throws IllegalStateException if a key has been closed
+     */
+    public static String signGeneral(byte[] payload, JwtSigner... signers) {
+        return json(Objects.requireNonNull(payload, "payload"), false, true, signerList(signers));
+    }
+
+    /**
+     * As {@link #signGeneral(byte[], JwtSigner...)}, with the payload left out of the JSON
+     * (detached content); verify with {@link JwtVerifier#verifyJson(CharSequence, byte[])}.
+     *
+     * <pre>{@code
+     * String json = JwtSigner.signGeneralDetached(body, oldKeySigner, newKeySigner);
+     * }</pre>
+     *
+     * @param payload the content, signed but not written
+     * @param signers one or more signers; all must agree on {@link Builder#unencodedPayload()}
+     * @return the JSON text, without {@code "payload"}
+     * @throws NullPointerException if {@code payload}, {@code signers} or one of them is null
+     * @throws IllegalArgumentException if no signer is given or they disagree on the payload's encoding
+     * @throws IllegalStateException if a key has been closed
+     */
+    public static String signGeneralDetached(byte[] payload, JwtSigner... signers) {
+        return json(Objects.requireNonNull(payload, "payload"), true, true, signerList(signers));
+    }
+
+    private static List<JwtSigner> signerList(JwtSigner[] signers) {
+        Objects.requireNonNull(signers, "signers");
+        if (signers.length == 0) {
+            throw new IllegalArgumentException("signers is empty; a JWS needs at least one signature");
+        }
+        for (int i = 0; i < signers.length; i++) {
+            Objects.requireNonNull(signers[i], "signers[" + i + "]");
+            if (signers[i].unencoded != signers[0].unencoded) {
+                throw new IllegalArgumentException("signers[" + i + "] disagrees with signers[0] on"
+                        + " unencodedPayload(); one payload is either encoded or not for all signatures");
+            }
+        }
+        return List.of(signers);
+    }
+
+    private static String json(byte[] payload, boolean detached, boolean general, List<JwtSigner> signers) {
+        boolean raw = signers.get(0).unencoded;
+        String payloadText = null;
+        if (!detached) {
+            if (raw) {
+                try {
+                    payloadText = StandardCharsets.UTF_8.newDecoder()
+                            .onMalformedInput(CodingErrorAction.REPORT)
+                            .onUnmappableCharacter(CodingErrorAction.REPORT)
+                            .decode(ByteBuffer.wrap(payload)).toString();
+                } catch (CharacterCodingException e) {
+                    throw new IllegalArgumentException("payload is not valid UTF-8, which an unencoded payload in"
+                            + " the JSON serialization must be (it is written as a JSON string); sign it"
+                            + " detached or without unencodedPayload()");
+                }
+            } else {
+                payloadText = new String(Base64Url.encode(payload), StandardCharsets.ISO_8859_1);
+            }
+        }
+        MemorySegment body = MemorySegment.ofArray(payload);
+        List<Map<String, Object>> sigs = new ArrayList<>(signers.size());
+        for (JwtSigner signer : signers) {
+            Map<String, Object> sig = new LinkedHashMap<>();
+            sig.put("protected", new String(signer.contentHeader, StandardCharsets.ISO_8859_1));
+            if (!signer.unprotected.isEmpty()) {
+                sig.put("header", signer.unprotected);
+            }
+            String compact;
+            try {
+                compact = signer.detachedFenced(signer.contentHeader, body);
+            } finally {
+                java.lang.ref.Reference.reachabilityFence(signer.owner);
+            }
+            sig.put("signature", compact.substring(compact.lastIndexOf('.') + 1));
+            sigs.add(sig);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        if (payloadText != null) {
+            out.put("payload", payloadText);
+        }
+        if (general) {
+            out.put("signatures", sigs);
+        } else {
+            out.putAll(sigs.get(0));
+        }
+        return new String(ClaimsWriter.toJson(out), StandardCharsets.UTF_8);
+    }
+
+    /** {@code header..signature} over {@code header '.' payload-part}, the payload read in place. */
+    private String detachedFenced(byte[] header, MemorySegment payload) {
+        byte[] head = Arrays.copyOf(header, header.length + 1);
+        head[header.length] = '.';
+        SigningInput input = new SigningInput(MemorySegment.ofArray(head), head.length, payload, !unencoded);
+        byte[] sig;
+        if (key instanceof HmacVerifyKey hmac) {
+            sig = new byte[algorithm.hashBytes()];
+            hmac.sign(algorithm, input, sig);
+        } else {
+            sig = ((AsymmetricKey) key).sign(algorithm, input);
+        }
+        byte[] out = new byte[head.length + 1 + Base64Url.encodedLength(sig.length)];
+        System.arraycopy(head, 0, out, 0, head.length);
+        out[head.length] = '.';
+        Base64Url.encode(sig, 0, sig.length, out, head.length + 1);
+        return new String(out, StandardCharsets.ISO_8859_1);
     }
 
     private String signFenced(byte[] header, byte[] payload) {
@@ -149,7 +410,9 @@ public final class JwtSigner {
         private String type = "JWT";
         private boolean typeSet;
         private final Map<String, Object> extra = new LinkedHashMap<>();
+        private final Map<String, Object> unprotectedHeader = new LinkedHashMap<>();
         private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
+        private boolean unencoded;
 
         private Builder(JwtKey key) {
             this.key = key;
@@ -214,6 +477,55 @@ public final class JwtSigner {
         }
 
         /**
+         * Signs the payload's bytes as they are (RFC 7797): the protected header gets
+         * {@code "b64":false,"crit":["b64"]}, and the payload is not base64url-encoded, neither
+         * in the signing input nor in the output. Meant for {@link JwtSigner#signDetached(byte[])}
+         * (a large body is then never encoded or copied) and the JSON forms; a compact
+         * {@link JwtSigner#signContent} carries the payload between the
+         * dots as it is, and refuses one holding '.' or non-ASCII bytes; {@link JwtSigner#sign}
+         * refuses claims, as a JWT must not use an unencoded payload (RFC 7797 section 7). Verifiers must opt in
+         * with {@link JwtVerifier.Builder#allowUnencodedPayload()}.
+         *
+         * <pre>{@code
+         * JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.HS256).unencodedPayload().build();
+         * }</pre>
+         *
+         * @return this builder
+         */
+        public Builder unencodedPayload() {
+            this.unencoded = true;
+            return this;
+        }
+
+        /**
+         * Adds a member to the unprotected header ({@code "header"}) that the JSON forms write
+         * beside the protected one; adding the same name again replaces its value. It is not
+         * signed: put only hints there, such as a {@code kid} (then call {@code keyId(null)} so
+         * the protected header does not carry one too, as the two must not share a member).
+         * The compact methods refuse to sign with a signer that has any.
+         *
+         * <pre>{@code
+         * JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.ES256)
+         *         .keyId(null).unprotectedHeader("kid", "2026-12").build();
+         * }</pre>
+         *
+         * @param name the member's name; not {@code alg}, {@code crit}, {@code b64} or {@code zip}
+         * @param value its value (anything {@link JwtSigner#sign} can write), or null
+         * @return this builder
+         * @throws NullPointerException if {@code name} is null
+         * @throws IllegalArgumentException if {@code name} must be protected
+         */
+        public Builder unprotectedHeader(String name, Object value) {
+            Objects.requireNonNull(name, "name");
+            if (name.equals("alg") || name.equals("crit") || name.equals("b64") || name.equals("zip")) {
+                throw new IllegalArgumentException("name \"" + name + "\" must be in the protected header;"
+                        + " lcjwt refuses it unprotected");
+            }
+            unprotectedHeader.put(name, value);
+            return this;
+        }
+
+        /**
          * How {@link JwtSigner#sign} names the claim of a record component or bean property that
          * has no {@link Claim} annotation (default {@link ClaimNaming#IDENTITY}: the member's own
          * name). Give the verifiers the same rule with
@@ -246,9 +558,20 @@ public final class JwtSigner {
                 throw new InvalidJwtKeyException("A JwtPublicKey cannot sign; use the matching JwtPrivateKey.");
             }
             Keys.requireSupport(key, algorithm);
+            String typ = typeSet ? type : null;
+            for (String name : unprotectedHeader.keySet()) {
+                if (extra.containsKey(name) || name.equals("typ") && typ != null
+                        || name.equals("kid") && keyId != null) {
+                    throw new IllegalArgumentException("header member \"" + name + "\" is both protected and"
+                            + " unprotected; RFC 7515 section 7.2.1 requires the two disjoint");
+                }
+            }
+            Map<String, Object> unprotected = unprotectedHeader.isEmpty() ? Map.of()
+                    : JwtHeader.frozenMap(unprotectedHeader);
+            ClaimsWriter.toJson(unprotected); // refuses a value that cannot be written, now
             VerifyKey impl = Keys.impl(key);
             return new JwtSigner(algorithm, impl, key, encodeHeader(typeSet || type != null ? type : null),
-                    encodeHeader(typeSet ? type : null), claimNaming);
+                    encodeHeader(typ), claimNaming, unencoded, unprotected);
         }
 
         private byte[] encodeHeader(String typ) {
@@ -261,6 +584,10 @@ public final class JwtSigner {
                 h.put("kid", keyId);
             }
             h.putAll(extra);
+            if (unencoded) {
+                h.put("b64", false);
+                h.put("crit", List.of("b64"));
+            }
             return Base64Url.encode(ClaimsWriter.toJson(h));
         }
     }

@@ -6,6 +6,7 @@ import io.lcjwt.internal.claims.ClaimsPolicy;
 import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.crypto.StaticKeyResolver;
 import io.lcjwt.internal.crypto.VerifyKey;
+import io.lcjwt.internal.jws.JwsVerifier;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -22,7 +23,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Verifies compact JWS tokens and returns their claims, checked. Immutable and thread-safe: build
+ * Verifies JWS tokens and returns their claims, checked: compact ones by {@code decode} and
+ * {@code verifyContent}, detached ones by {@code verifyDetached}, and the JSON serialization by
+ * {@code verifyJson} and {@code verifyJsonAnySignature}; each refuses the others' forms. Immutable and thread-safe: build
  * one per key set and share it.
  *
  * <pre>{@code
@@ -60,9 +63,11 @@ import java.util.Set;
 public final class JwtVerifier {
 
     private final TokenVerifier engine;
+    private final JwsVerifier jws;
 
     private JwtVerifier(TokenVerifier engine) {
         this.engine = engine;
+        this.jws = new JwsVerifier(engine);
     }
 
     /**
@@ -508,6 +513,169 @@ public final class JwtVerifier {
         return (byte[]) engine.decode(jws, byte[].class, Output.CONTENT);
     }
 
+    // ---- detached content (RFC 7515 Appendix F) -------------------------------------------------
+
+    /**
+     * Verifies a compact JWS whose payload travels apart: {@code header..signature}, the payload
+     * part empty, as in detached-signature APIs and the {@code x-jws-signature} HTTP header. The
+     * header is checked as for {@link #decode}; the signature is checked over {@code payload},
+     * base64url-encoded on the way unless the header says {@code "b64":false} (RFC 7797; see
+     * {@link Builder#allowUnencodedPayload()}), in which case its bytes are signed as they are.
+     * No claim is checked.
+     *
+     * <pre>{@code
+     * JwtVerifier verifier = JwtVerifier.builder(key).algorithms(Algorithm.ES256)
+     *         .allowUnencodedPayload().build();
+     * JwtHeader header = verifier.verifyDetached(request.header("x-jws-signature"), body);
+     * }</pre>
+     *
+     * <p>The payload is read in place and never copied or encoded whole, whatever its size
+     * (the {@link Builder#maxTokenBytes(int) size cap} applies to the JWS, not to it), except
+     * for EdDSA: Ed25519 cannot sign or verify in pieces, so its signing input is joined once in
+     * native memory freed before the call returns. The caller must not change the payload while
+     * the call runs.
+     *
+     * @param jws a detached compact JWS, {@code header..signature}
+     * @param payload the detached payload
+     * @return the verified header (deeply unmodifiable)
+     * @throws JwtException if the JWS is refused: the subclass and its message say why (a null
+     *         JWS or payload is a {@link MalformedJwtException}; a JWS that carries its own payload
+     *         too)
+     * @throws IllegalStateException if the key the JWS needs has been closed
+     */
+    public JwtHeader verifyDetached(CharSequence jws, byte[] payload) {
+        return this.jws.verifyDetached(jws, payload == null ? null : MemorySegment.ofArray(payload));
+    }
+
+    /**
+     * As {@link #verifyDetached(CharSequence, byte[])}, for a payload in the buffer's remaining
+     * bytes (heap or direct); its position and limit are left alone.
+     *
+     * @param jws a detached compact JWS, {@code header..signature}
+     * @param payload the detached payload, its remaining bytes
+     * @return the verified header (deeply unmodifiable)
+     * @throws JwtException if the JWS is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the JWS needs has been closed
+     */
+    public JwtHeader verifyDetached(CharSequence jws, ByteBuffer payload) {
+        return this.jws.verifyDetached(jws, payload == null ? null : MemorySegment.ofBuffer(payload));
+    }
+
+    /**
+     * As {@link #verifyDetached(CharSequence, byte[])}, for a payload in a segment (all its bytes).
+     *
+     * @param jws a detached compact JWS, {@code header..signature}
+     * @param payload the detached payload
+     * @return the verified header (deeply unmodifiable)
+     * @throws JwtException if the JWS is refused: the subclass and its message say why
+     * @throws IllegalStateException if the key the JWS needs has been closed, or the segment's
+     *         arena has been closed
+     */
+    public JwtHeader verifyDetached(CharSequence jws, MemorySegment payload) {
+        return this.jws.verifyDetached(jws, payload);
+    }
+
+    // ---- JSON serialization (RFC 7515 section 7.2) ----------------------------------------------
+
+    /**
+     * Verifies a JWS in the JSON serialization, general ({@code "signatures"}) or flattened, and
+     * requires <b>every</b> signature present to verify with a configured key: a signature whose
+     * algorithm is not allowed, whose key is unknown or that does not match refuses the whole JWS.
+     * Use {@link #verifyJsonAnySignature(CharSequence)} when one good signature among several is
+     * enough (a key or algorithm migration).
+     *
+     * <pre>{@code
+     * VerifiedJws jws = verifier.verifyJson("""
+     *     {"payload":"eyJpc3MiOiJqb2UifQ","protected":"eyJhbGciOiJFUzI1NiJ9","signature":"..."}""");
+     * byte[] content = jws.payload();
+     * }</pre>
+     *
+     * <p>Each signature's protected header is checked as a compact header is ({@code alg} on the
+     * allow-list before any crypto, {@code crit}, {@code b64}, duplicate members, {@code typ});
+     * the protected and unprotected headers must not share a member; {@code alg}, {@code crit}
+     * and {@code b64} must be protected; the key is chosen by the {@code kid} of either header.
+     * No claim is checked: the payload is any content. The {@link Builder#maxTokenBytes(int)
+     * size cap} applies to the whole JSON text.
+     *
+     * @param json the JWS JSON serialization
+     * @return the payload and the verified headers
+     * @throws JwtException if the JWS is refused: the subclass and its message say why (a null
+     *         JWS, a compact JWS or detached content is a {@link MalformedJwtException})
+     * @throws IllegalStateException if a key the JWS needs has been closed
+     */
+    public VerifiedJws verifyJson(CharSequence json) {
+        return result(jws.verifyJson(json, null, true));
+    }
+
+    /**
+     * As {@link #verifyJson(CharSequence)}, for a JWS without {@code "payload"} whose content
+     * travels apart (RFC 7515 Appendix F); every signature must verify.
+     *
+     * <pre>{@code
+     * VerifiedJws jws = verifier.verifyJson(json, body);   // json has no "payload" member
+     * }</pre>
+     *
+     * @param json the JWS JSON serialization, without {@code "payload"}
+     * @param payload the detached payload (read in place, never copied)
+     * @return the verified headers; {@link VerifiedJws#payload()} is null
+     * @throws JwtException if the JWS is refused: the subclass and its message say why (a null
+     *         payload, or a JWS that carries one, is a {@link MalformedJwtException})
+     * @throws IllegalStateException if a key the JWS needs has been closed
+     */
+    public VerifiedJws verifyJson(CharSequence json, byte[] payload) {
+        return result(jws.verifyJson(json, detachedPayload(payload), true));
+    }
+
+    /**
+     * As {@link #verifyJson(CharSequence)}, but passes when <b>at least one</b> signature verifies
+     * with a configured key; signatures with an algorithm not allowed, an unknown key, a critical
+     * extension lcjwt does not know, an unprotected {@code alg}, a {@code typ} other than
+     * {@link Builder#expectType expected} or a wrong signature are skipped (a malformed JWS is still
+     * refused whole). {@link VerifiedJws#headers()} lists the signatures that verified.
+     *
+     * <pre>{@code
+     * // during a migration from RS256 to ES256 the issuer signs with both
+     * VerifiedJws jws = verifier.verifyJsonAnySignature(json);
+     * }</pre>
+     *
+     * @param json the JWS JSON serialization
+     * @return the payload and the headers of the signatures that verified (at least one)
+     * @throws JwtException if no signature verifies (the first signature's refusal) or the JWS
+     *         is malformed
+     * @throws IllegalStateException if a key the JWS needs has been closed
+     */
+    public VerifiedJws verifyJsonAnySignature(CharSequence json) {
+        return result(jws.verifyJson(json, null, false));
+    }
+
+    /**
+     * As {@link #verifyJsonAnySignature(CharSequence)}, for detached content.
+     *
+     * <pre>{@code
+     * VerifiedJws jws = verifier.verifyJsonAnySignature(json, body);
+     * }</pre>
+     *
+     * @param json the JWS JSON serialization, without {@code "payload"}
+     * @param payload the detached payload (read in place, never copied)
+     * @return the headers of the signatures that verified; {@link VerifiedJws#payload()} is null
+     * @throws JwtException if no signature verifies or the JWS is malformed
+     * @throws IllegalStateException if a key the JWS needs has been closed
+     */
+    public VerifiedJws verifyJsonAnySignature(CharSequence json, byte[] payload) {
+        return result(jws.verifyJson(json, detachedPayload(payload), false));
+    }
+
+    private static MemorySegment detachedPayload(byte[] payload) {
+        if (payload == null) {
+            throw new MalformedJwtException("The detached payload is null.");
+        }
+        return MemorySegment.ofArray(payload);
+    }
+
+    private static VerifiedJws result(JwsVerifier.JsonResult r) {
+        return new VerifiedJws(r.payload(), r.headers(), r.unprotected());
+    }
+
     /**
      * Configures a {@link JwtVerifier}. Not thread-safe; the verifier it builds is.
      */
@@ -529,6 +697,7 @@ public final class JwtVerifier {
         private String type;
         private JwksClient client;
         private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
+        private boolean allowUnencoded;
         private ClaimsReader claimsReader = ClaimsReader.lcjwt();
 
         private Builder(List<JwtKey> keys) {
@@ -679,6 +848,29 @@ public final class JwtVerifier {
         }
 
         /**
+         * Accepts RFC 7797 unencoded payloads: a JWS whose protected header has
+         * {@code "b64":false} and {@code "crit":["b64"]} (both are required; {@code b64} in an
+         * unprotected header is refused) signs its payload bytes as they are instead of their
+         * base64url form. Without this call such a JWS is refused with an
+         * {@link UnsupportedJwtException}. In the compact form the payload then sits between the
+         * dots as it is and must not contain '.', and only {@code verifyContent} reads it: the
+         * claims methods refuse it, as a JWT must not use an unencoded payload (RFC 7797 section
+         * 7). Most uses are detached
+         * ({@link JwtVerifier#verifyDetached(CharSequence, byte[])}) or JSON.
+         *
+         * <pre>{@code
+         * JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256)
+         *         .allowUnencodedPayload().build();
+         * }</pre>
+         *
+         * @return this builder
+         */
+        public Builder allowUnencodedPayload() {
+            this.allowUnencoded = true;
+            return this;
+        }
+
+        /**
          * Accepts tokens without {@code exp}. Such tokens never expire; prefer short-lived ones.
          *
          * @return this builder
@@ -793,7 +985,7 @@ public final class JwtVerifier {
                     requireExpiration, required, anyAudience, claimNaming);
             if (client != null) {
                 return new JwtVerifier(new TokenVerifier(client.resolver(!nonBlocking), algorithms, new CursorClaimsReader(policy, claimsReader.jacksonJrJson()),
-                        maxTokenBytes, type, client));
+                        maxTokenBytes, type, client, allowUnencoded));
             }
             List<VerifyKey> impls = new ArrayList<>();
             for (JwtKey k : keys) {
@@ -810,7 +1002,7 @@ public final class JwtVerifier {
                 }
             }
             return new JwtVerifier(new TokenVerifier(new StaticKeyResolver(impls), algorithms,
-                    new CursorClaimsReader(policy, claimsReader.jacksonJrJson()), maxTokenBytes, type, List.copyOf(keys)));
+                    new CursorClaimsReader(policy, claimsReader.jacksonJrJson()), maxTokenBytes, type, List.copyOf(keys), allowUnencoded));
         }
     }
 }

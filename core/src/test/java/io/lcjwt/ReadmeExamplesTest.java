@@ -74,5 +74,7 @@ class ReadmeExamplesTest {
         assertTrue(printed.contains("Jackson-jr reads the same claims: true"), printed);
         assertTrue(printed.contains("RS256 sub: alice"), printed);
         assertTrue(printed.contains("ES256 sub: bob"), printed);
+        assertTrue(printed.contains("detached body: ES256 kid ec-1"), printed);
+        assertTrue(printed.contains("JSON: 1 of 2 signatures verified"), printed);
     }
 }

@@ -224,7 +224,8 @@ class SecurityRowsHmacTest {
     void row10_unencodedPayloadsAreRefused() {
         rejects(UnsupportedJwtException.class, hs256Header("{\"alg\":\"HS256\",\"b64\":false,\"crit\":[\"b64\"]}", CLAIMS));
         rejects(UnsupportedJwtException.class, hs256Header("{\"alg\":\"HS256\",\"b64\":false}", CLAIMS));
-        rejects(UnsupportedJwtException.class, hs256Header("{\"alg\":\"HS256\",\"b64\":\"false\"}", CLAIMS));
+        // b64 must be a boolean (RFC 7797 section 3): a string is a malformed header
+        rejects(MalformedJwtException.class, hs256Header("{\"alg\":\"HS256\",\"b64\":\"false\"}", CLAIMS));
         // b64: true is the default meaning and changes nothing
         assertEquals("alice", V.decode(hs256Header("{\"alg\":\"HS256\",\"b64\":true}", CLAIMS)).get("sub"));
     }

@@ -10,7 +10,9 @@ import java.lang.invoke.MethodHandle;
  * no thread-state transition, and heap segments ({@code MemorySegment.ofArray}) are passed in place,
  * so a token's bytes reach libcrypto without a copy. Only calls that finish in well under a
  * microsecond and never block belong here (HMAC over a token, {@code CRYPTO_memcmp}); RSA and EC
- * work does not.
+ * work does not. The digest updates of a streamed signature are here too, so that a detached
+ * payload in a heap array reaches libcrypto in place; their callers feed at most 64 KiB per
+ * call (tens of microseconds of hashing), which bounds how long a call holds off the GC.
  *
  * <p>The handles are {@code static final} so the JIT can inline through them.
  */
@@ -24,6 +26,16 @@ public final class Critical {
     private static final MethodHandle CRYPTO_MEMCMP = Backend.critical(
             libcrypto_h.CRYPTO_memcmp$address(), libcrypto_h.CRYPTO_memcmp$descriptor());
 
+    /** The streamed-signature updates, linked on first use: an HMAC-only service never links them. */
+    private static final class Digest {
+        static final MethodHandle VERIFY_UPDATE = Backend.critical(
+                libcrypto_h.EVP_DigestVerifyUpdate$address(), libcrypto_h.EVP_DigestVerifyUpdate$descriptor());
+        static final MethodHandle SIGN_UPDATE = Backend.critical(
+                libcrypto_h.EVP_DigestSignUpdate$address(), libcrypto_h.EVP_DigestSignUpdate$descriptor());
+
+        private Digest() {}
+    }
+
     private Critical() {}
 
     /**
@@ -32,6 +44,14 @@ public final class Critical {
      */
     public static void link() {
         // the static initializer has run by the time this body executes
+    }
+
+    /**
+     * Links the digest-update handles now; asymmetric keys call this when they are made, for the
+     * same reason as {@link #link()}.
+     */
+    public static void linkDigests() {
+        Digest.VERIFY_UPDATE.type(); // touching a static final initializes the holder
     }
 
     /**
@@ -93,6 +113,38 @@ public final class Critical {
     public static int memcmp(MemorySegment a, MemorySegment b, long len) {
         try {
             return (int) CRYPTO_MEMCMP.invokeExact(a, b, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestVerifyUpdate(ctx, data, len)}.
+     *
+     * @param ctx an {@code EVP_MD_CTX*} set up by {@code EVP_DigestVerifyInit}
+     * @param data the bytes to add; may be a heap segment (keep it to 64 KiB per call)
+     * @param len how many of them
+     * @return 1 on success, 0 on failure
+     */
+    public static int digestVerifyUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        try {
+            return (int) Digest.VERIFY_UPDATE.invokeExact(ctx, data, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestSignUpdate(ctx, data, len)}.
+     *
+     * @param ctx an {@code EVP_MD_CTX*} set up by {@code EVP_DigestSignInit}
+     * @param data the bytes to add; may be a heap segment (keep it to 64 KiB per call)
+     * @param len how many of them
+     * @return 1 on success, 0 on failure
+     */
+    public static int digestSignUpdate(MemorySegment ctx, MemorySegment data, long len) {
+        try {
+            return (int) Digest.SIGN_UPDATE.invokeExact(ctx, data, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }

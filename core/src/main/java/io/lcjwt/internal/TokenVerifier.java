@@ -8,6 +8,7 @@ import io.lcjwt.InvalidHeaderException;
 import io.lcjwt.Jwt;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
+import io.lcjwt.UnsupportedJwtException;
 import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.HeaderParser;
@@ -39,8 +40,15 @@ public final class TokenVerifier {
     private static final VarHandle LONGS =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** A header already seen with a valid signature, and what it resolved to. */
-    private record CachedHeader(byte[] encoded, JwtHeader header, VerifyKey key, long generation) {}
+    /**
+     * An encoded protected header and what it resolved to: taken from the cache (seen before with
+     * a valid signature) or made now, before any crypto, and cached by {@link #remember} once a
+     * signature over it verifies.
+     *
+     * @param unencoded whether the header asks for an RFC 7797 unencoded payload
+     */
+    public record HeaderEntry(byte[] encoded, JwtHeader header, VerifyKey key, long generation,
+            boolean unencoded, int slot) {}
 
     private final Object keepAlive;
     private final KeyResolver resolver;
@@ -49,7 +57,8 @@ public final class TokenVerifier {
     private final CursorClaimsReader claims;
     private final int maxTokenBytes;
     private final String expectedType;
-    private final CachedHeader[] cache = new CachedHeader[CACHE_SIZE];
+    private final HeaderEntry[] cache = new HeaderEntry[CACHE_SIZE];
+    private final boolean allowUnencoded;
     private final SlotPool<Scratch> scratchPool = new SlotPool<>();
 
     /**
@@ -58,6 +67,13 @@ public final class TokenVerifier {
      */
     public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, CursorClaimsReader claims,
             int maxTokenBytes, String expectedType, Object keepAlive) {
+        this(resolver, algorithms, claims, maxTokenBytes, expectedType, keepAlive, false);
+    }
+
+    /** @param allowUnencoded whether RFC 7797 {@code b64: false} headers are accepted */
+    public TokenVerifier(KeyResolver resolver, Set<Algorithm> algorithms, CursorClaimsReader claims,
+            int maxTokenBytes, String expectedType, Object keepAlive, boolean allowUnencoded) {
+        this.allowUnencoded = allowUnencoded;
         this.keepAlive = keepAlive;
         this.resolver = resolver;
         this.allowedSet = EnumSet.copyOf(algorithms);
@@ -182,19 +198,28 @@ public final class TokenVerifier {
         }
     }
 
-    private void checkSize(int len) {
+    /** The key objects to fence while a JWS that this verifier checks is in flight. */
+    public Object keepAlive() {
+        return keepAlive;
+    }
+
+    public int maxTokenBytes() {
+        return maxTokenBytes;
+    }
+
+    public void checkSize(int len) {
         if (len > maxTokenBytes) {
             throw new MalformedJwtException("The token is larger than this verifier's cap of "
                     + maxTokenBytes + " bytes (maxTokenBytes).");
         }
     }
 
-    private Scratch scratch() {
+    public Scratch scratch() {
         Scratch s = scratchPool.poll();
         return s != null ? s : new Scratch();
     }
 
-    private void release(Scratch s) {
+    public void release(Scratch s) {
         scratchPool.offer(s);
     }
 
@@ -224,33 +249,9 @@ public final class TokenVerifier {
         }
 
         // Header: a cache hit skips base64 and JSON; only a verified header is ever cached.
-        int h = hash(b, headerLen);
-        CachedHeader hit = cache[h & (CACHE_SIZE - 1)];
-        JwtHeader header;
-        VerifyKey key;
-        resolver.checkFresh();
-        long generation = resolver.generation();
-        if (hit != null && hit.generation == generation
-                && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, 0, dot1)) {
-            header = hit.header;
-            key = hit.key;
-        } else {
-            hit = null;
-            int n = Base64Url.decodedLength(headerLen);
-            byte[] hb = n < 0 ? null : s.header(n);
-            if (n < 0 || Base64Url.decode(b, 0, headerLen, hb, 0) != n) {
-                throw new MalformedJwtException("The token's header is not strict base64url"
-                        + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
-            }
-            header = HeaderParser.parse(hb, 0, n);
-            Algorithm alg = header.algorithm();
-            if (!allowed[alg.ordinal()]) {
-                throw new AlgorithmNotAllowedException("The JWT is signed with " + alg.jwsName()
-                        + ", which this verifier does not allow (allowed: " + allowedSet + ").");
-            }
-            checkType(header);
-            key = resolver.resolve(header);
-        }
+        HeaderEntry entry = header(b, 0, headerLen, s);
+        JwtHeader header = entry.header;
+        VerifyKey key = entry.key;
         Algorithm alg = header.algorithm();
         if (dot2 == end - 1) {
             throw new MalformedJwtException("The token has no signature (its third segment is empty);"
@@ -259,12 +260,25 @@ public final class TokenVerifier {
 
         // Payload: decoded now so that the compact form is fully checked before any crypto.
         int payOff = dot1 + 1;
-        int payLen = s.payload.decode(b, payOff, dot2 - payOff);
-        if (payLen < 0) {
-            throw notCompact(b, len);
+        byte[] pb;
+        int payStart;
+        int payLen;
+        if (entry.unencoded) {
+            if (out != Output.CONTENT) {
+                throw new UnsupportedJwtException("The JWS has an unencoded payload (\"b64\": false), which a JWT"
+                        + " must not use (RFC 7797 section 7); read it with verifyContent, not as claims.");
+            }
+            pb = b;
+            payStart = payOff;
+            payLen = unencodedPayload(b, payOff, dot2);
+        } else {
+            payLen = s.payload.decode(b, payOff, dot2 - payOff);
+            if (payLen < 0) {
+                throw notCompact(b, len);
+            }
+            pb = s.payload.buffer();
+            payStart = s.payload.offset();
         }
-        byte[] pb = s.payload.buffer();
-        int payStart = s.payload.offset();
 
         // Signature.
         int sigB64 = end - dot2 - 1;
@@ -277,9 +291,7 @@ public final class TokenVerifier {
             throw new BadSignatureException("The JWT's " + alg.jwsName() + " signature does not match"
                     + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
         }
-        if (hit == null) {
-            cache[h & (CACHE_SIZE - 1)] = new CachedHeader(Arrays.copyOf(b, dot1), header, key, generation);
-        }
+        remember(entry);
 
         if (out == Output.CONTENT) {
             return Arrays.copyOfRange(pb, payStart, payStart + payLen);
@@ -293,6 +305,105 @@ public final class TokenVerifier {
             throw new ExpiredJwtException(e.getMessage(), e.expiredAt(), header, pb, payStart, payLen);
         }
         return out == Output.JWT ? new Jwt<>(header, result) : result;
+    }
+
+    /**
+     * The entry for the encoded protected header {@code b[off, off+len)}: the cached one, or one
+     * made now with the allow-list, {@code typ} and key checked, all before any crypto.
+     */
+    public HeaderEntry header(byte[] b, int off, int len, Scratch s) {
+        int h = hash(b, off, len);
+        int slot = h & (CACHE_SIZE - 1);
+        HeaderEntry hit = cache[slot];
+        resolver.checkFresh();
+        long generation = resolver.generation();
+        if (hit != null && hit.generation == generation
+                && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, off + len)) {
+            return hit;
+        }
+        return miss(b, off, len, s, generation, slot);
+    }
+
+    /** The cache-miss half of {@link #header(byte[], int, int, Scratch)}, apart so the hit path stays small to inline. */
+    private HeaderEntry miss(byte[] b, int off, int len, Scratch s, long generation, int slot) {
+        JwtHeader header = decodeHeader(b, off, len, s);
+        checkAllowed(header);
+        checkType(header);
+        VerifyKey key = resolver.resolve(header);
+        return new HeaderEntry(Arrays.copyOfRange(b, off, off + len), header, key, generation,
+                allowUnencoded && HeaderParser.unencoded(header), slot);
+    }
+
+    /**
+     * As {@link #header(byte[], int, int, Scratch)} for a JWS JSON signature whose unprotected
+     * header is {@code unprotected}: the key is chosen by the union of the two (a {@code kid} may
+     * be unprotected), and the entry is never cached, since the same protected header may meet
+     * another unprotected one. The checks on {@code unprotected} are the caller's.
+     */
+    public HeaderEntry header(byte[] b, int off, int len, Scratch s, Map<String, Object> unprotected) {
+        resolver.checkFresh();
+        long generation = resolver.generation();
+        JwtHeader header = decodeHeader(b, off, len, s);
+        checkAllowed(header);
+        checkType(header);
+        JwtHeader union = header;
+        for (String name : unprotected.keySet()) {
+            if (header.parameters().containsKey(name)) {
+                throw new MalformedJwtException("The JWS's header member \"" + HeaderParser.printable(name)
+                        + "\" is in both the protected and the unprotected header; RFC 7515 section 7.2.1"
+                        + " requires them disjoint.");
+            }
+        }
+        if (!unprotected.isEmpty()) {
+            Map<String, Object> all = new java.util.LinkedHashMap<>(header.parameters());
+            all.putAll(unprotected);
+            Object kid = all.get("kid");
+            if (kid != null && !(kid instanceof String)) {
+                throw new MalformedJwtException("The JWS's unprotected \"kid\" must be a string.");
+            }
+            union = new JwtHeader(header.algorithm(), (String) kid, header.type(), all);
+        }
+        VerifyKey key = resolver.resolve(union);
+        return new HeaderEntry(null, header, key, generation, allowUnencoded && HeaderParser.unencoded(header), -1);
+    }
+
+    /** Caches an entry whose signature just verified (an uncached JSON entry is left out). */
+    public void remember(HeaderEntry entry) {
+        if (entry.slot >= 0 && cache[entry.slot] != entry) {
+            cache[entry.slot] = entry;
+        }
+    }
+
+    private JwtHeader decodeHeader(byte[] b, int off, int len, Scratch s) {
+        int n = Base64Url.decodedLength(len);
+        byte[] hb = n < 0 ? null : s.header(n);
+        if (n < 0 || Base64Url.decode(b, off, len, hb, 0) != n) {
+            throw new MalformedJwtException("The token's header is not strict base64url"
+                    + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
+        }
+        return HeaderParser.parse(hb, 0, n, allowUnencoded);
+    }
+
+    private void checkAllowed(JwtHeader header) {
+        Algorithm alg = header.algorithm();
+        if (!allowed[alg.ordinal()]) {
+            throw new AlgorithmNotAllowedException("The JWT is signed with " + alg.jwsName()
+                    + ", which this verifier does not allow (allowed: " + allowedSet + ").");
+        }
+    }
+
+    /**
+     * The length of the unencoded payload {@code b[from, to)} of a compact JWS, which must not
+     * hold a '.' (RFC 7797 section 5.2): the first and last dots bound it, so one inside would
+     * otherwise be read as payload.
+     */
+    private static int unencodedPayload(byte[] b, int from, int to) {
+        if (firstDot(b, from, to) >= 0) {
+            throw new MalformedJwtException("The JWS's unencoded (\"b64\": false) payload contains '.',"
+                    + " which the compact form cannot carry (RFC 7797 section 5.2); send it detached or"
+                    + " in the JSON serialization.");
+        }
+        return to - from;
     }
 
     private void checkType(JwtHeader header) {
@@ -317,7 +428,7 @@ public final class TokenVerifier {
     }
 
     /** The index of the first '.' in {@code b[from, to)}, or -1; eight bytes at a time. */
-    static int firstDot(byte[] b, int from, int to) {
+    public static int firstDot(byte[] b, int from, int to) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
             long hit = dots((long) LONGS.get(b, i));
@@ -334,7 +445,7 @@ public final class TokenVerifier {
     }
 
     /** The index of the last '.' in {@code b[from, to)}, or -1; eight bytes at a time from the end. */
-    static int lastDot(byte[] b, int from, int to) {
+    public static int lastDot(byte[] b, int from, int to) {
         int i = to;
         for (; i - 8 >= from; i -= 8) {
             long hit = dots((long) LONGS.get(b, i - 8));
@@ -350,16 +461,16 @@ public final class TokenVerifier {
         return -1;
     }
 
-    /** A cheap hash of the header segment: its length and three 8-byte windows. */
-    private static int hash(byte[] b, int len) {
+    /** A cheap hash of the header segment {@code b[off, off+len)}: its length and three 8-byte windows. */
+    private static int hash(byte[] b, int off, int len) {
         long x = len;
         if (len >= 8) {
-            x = x * 31 + (long) LONGS.get(b, 0);
-            x = x * 31 + (long) LONGS.get(b, (len >> 1) - 4);
-            x = x * 31 + (long) LONGS.get(b, len - 8);
+            x = x * 31 + (long) LONGS.get(b, off);
+            x = x * 31 + (long) LONGS.get(b, off + (len >> 1) - 4);
+            x = x * 31 + (long) LONGS.get(b, off + len - 8);
         } else {
             for (int i = 0; i < len; i++) {
-                x = x * 31 + b[i];
+                x = x * 31 + b[off + i];
             }
         }
         x ^= x >>> 29;
@@ -376,8 +487,9 @@ public final class TokenVerifier {
             }
         }
         if (len > 0 && (b[0] == '{' || b[0] == '[')) {
-            return new MalformedJwtException("The token looks like a JWS JSON serialization; lcjwt accepts"
-                    + " the compact serialization only (header.payload.signature).");
+            return new MalformedJwtException("The token looks like a JWS JSON serialization; this method"
+                    + " accepts the compact serialization only (header.payload.signature): use"
+                    + " JwtVerifier.verifyJson or verifyJsonAnySignature for JSON.");
         }
         if (dots != 2) {
             return new MalformedJwtException("A compact JWS has exactly two dots (header.payload.signature);"

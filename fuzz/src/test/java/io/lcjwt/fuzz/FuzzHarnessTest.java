@@ -94,4 +94,30 @@ class FuzzHarnessTest {
                     "seed " + i);
         }
     }
+
+    @Test
+    void jwsJsonSeedsReachTheAcceptingPathAndTheOracleCanFail() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of("src/test/resources/io/lcjwt/fuzz/JwsJsonFuzzTestInputs/jsonSerialization");
+        int accepted = 0;
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : files.toList()) {
+                String text = java.nio.file.Files.readString(f);
+                for (var v : java.util.List.of(JwsJsonFuzzTest.COOKBOOK_V, JwsJsonFuzzTest.RFC7797_V)) {
+                    byte[] secret = v == JwsJsonFuzzTest.COOKBOOK_V ? JwsJsonFuzzTest.COOKBOOK : JwsJsonFuzzTest.RFC7515_A1;
+                    for (byte[] detached : new byte[][] {null, JwsJsonFuzzTest.DETACHED_COOKBOOK, JwsJsonFuzzTest.DETACHED_7797}) {
+                        try {
+                            io.lcjwt.VerifiedJws r = detached == null ? v.verifyJson(text) : v.verifyJson(text, detached);
+                            JwsJsonFuzzTest.accepted(text, secret, detached, true, r);
+                            accepted++;
+                            // the oracle refuses the same result judged against another key
+                            assertThrows(AssertionError.class, () -> JwsJsonFuzzTest.accepted(text, new byte[32], detached, true, r));
+                        } catch (io.lcjwt.JwtException refused) {
+                            // most seed/verifier pairs do not match
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(7, accepted, "cookbook 4.5 (2 forms, detached), 4.6 (2 forms), RFC 7797 (flattened, flattened detached, general)");
+    }
 }

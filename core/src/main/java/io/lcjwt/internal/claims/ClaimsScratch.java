@@ -13,6 +13,11 @@ public final class ClaimsScratch {
     final JsonCursor cursor = new JsonCursor();
     private Object[] args;
 
+    /** The cursor, for another reader of the same decode (the JWS JSON serialization's). */
+    public JsonCursor cursor() {
+        return cursor;
+    }
+
     /** The reused argument array, of exactly {@code defaults.length} slots, filled from {@code defaults}. */
     Object[] args(Object[] defaults) {
         Object[] a = args;

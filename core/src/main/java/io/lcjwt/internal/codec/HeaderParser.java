@@ -14,9 +14,12 @@ import java.util.Map;
  * <ul>
  *   <li>{@code alg} missing, not a string, or not one of lcjwt's JWS algorithms (so {@code none}
  *       in any spelling) -- compared exactly, as RFC 7515 section 4.1.1 says;</li>
- *   <li>{@code crit} in any form: lcjwt implements no extension, and RFC 7515 section 4.1.11
- *       makes an unknown critical extension fatal;</li>
- *   <li>{@code b64} other than {@code true}: RFC 7797 unencoded payloads are not implemented;</li>
+ *   <li>{@code crit} that is not a non-empty array of distinct names of members present in the
+ *       header, or that lists any extension but {@code b64}: RFC 7515 section 4.1.11 makes an
+ *       unknown critical extension fatal;</li>
+ *   <li>{@code b64} that is not a boolean; {@code b64: false} (RFC 7797 unencoded payload) unless
+ *       the verifier opted in, and then only with {@code "crit":["b64"]} (RFC 7797 section 6);
+ *       {@code b64} in {@code crit} from a verifier that did not opt in;</li>
  *   <li>{@code zip}: JWS has no compression, and decompressing is a bomb risk;</li>
  *   <li>{@code cty: JWT}: nested tokens are never unwrapped silently;</li>
  *   <li>{@code kid}, {@code typ}, {@code cty} that are not strings; duplicate members.</li>
@@ -28,7 +31,20 @@ public final class HeaderParser {
     private HeaderParser() {}
 
     public static JwtHeader parse(byte[] buf, int off, int len) {
-        return vet(readObject(buf, off, len, "JWT header"));
+        return vet(readObject(buf, off, len, "JWT header"), false);
+    }
+
+    /**
+     * As {@link #parse(byte[], int, int)}; with {@code allowUnencoded}, a header with
+     * {@code "b64":false,"crit":["b64"]} passes (and {@link #unencoded} says so).
+     */
+    public static JwtHeader parse(byte[] buf, int off, int len, boolean allowUnencoded) {
+        return vet(readObject(buf, off, len, "JWT header"), allowUnencoded);
+    }
+
+    /** Whether a header that passed {@link #parse} asks for an unencoded payload (RFC 7797). */
+    public static boolean unencoded(JwtHeader header) {
+        return Boolean.FALSE.equals(header.parameters().get("b64"));
     }
 
     /** Reads one strict JSON object into a map. */
@@ -40,7 +56,7 @@ public final class HeaderParser {
         return m;
     }
 
-    static JwtHeader vet(Map<String, Object> params) {
+    static JwtHeader vet(Map<String, Object> params, boolean allowUnencoded) {
         Object alg = params.get("alg");
         if (alg == null) {
             throw new MalformedJwtException("The JWT header has no \"alg\" member (RFC 7515 section 4.1.1).");
@@ -57,6 +73,11 @@ public final class HeaderParser {
             throw new AlgorithmNotAllowedException("The JWT's alg \"" + printable(algName)
                     + "\" is not a JWS algorithm lcjwt knows (names are case-sensitive, RFC 7515 section 4.1.1).");
         }
+        Object b64 = params.get("b64");
+        if (b64 == null && params.containsKey("b64") || b64 != null && !(b64 instanceof Boolean)) {
+            throw new MalformedJwtException("The JWT header's \"b64\" must be true or false (RFC 7797 section 3).");
+        }
+        boolean b64Critical = false;
         if (params.containsKey("crit")) {
             Object crit = params.get("crit");
             if (!(crit instanceof List<?> names) || names.isEmpty()
@@ -64,13 +85,39 @@ public final class HeaderParser {
                 throw new MalformedJwtException("The JWT header's \"crit\" must be a non-empty array of"
                         + " member names (RFC 7515 section 4.1.11).");
             }
-            throw new UnsupportedJwtException("The JWT header marks " + names.size() + " extension(s)"
-                    + " as critical (\"crit\"), and lcjwt understands none, so it must refuse the token"
-                    + " (RFC 7515 section 4.1.11).");
+            if (names.stream().distinct().count() != names.size()) {
+                throw new MalformedJwtException("The JWT header's \"crit\" names a member twice"
+                        + " (RFC 7515 section 4.1.11).");
+            }
+            int unknown = 0;
+            for (Object n : names) {
+                if (!params.containsKey(n)) {
+                    throw new MalformedJwtException("The JWT header's \"crit\" lists \"" + printable((String) n)
+                            + "\", which the header does not carry (RFC 7515 section 4.1.11).");
+                }
+                if (n.equals("b64")) {
+                    b64Critical = true;
+                } else {
+                    unknown++;
+                }
+            }
+            if (unknown > 0) {
+                throw new UnsupportedJwtException("The JWT header marks " + unknown + " extension(s)"
+                        + " as critical (\"crit\") that lcjwt does not understand (it understands only"
+                        + " \"b64\"), so it must refuse the token (RFC 7515 section 4.1.11).");
+            }
         }
-        if (params.containsKey("b64") && !Boolean.TRUE.equals(params.get("b64"))) {
-            throw new UnsupportedJwtException("The JWT header asks for an unencoded payload (\"b64\": "
-                    + "false, RFC 7797), which lcjwt does not accept.");
+        if (Boolean.FALSE.equals(b64) || b64Critical) {
+            if (!allowUnencoded) {
+                throw new UnsupportedJwtException("The JWT header asks for an unencoded payload (\"b64\","
+                        + " RFC 7797), which this verifier does not accept; build it with"
+                        + " allowUnencodedPayload() to accept one.");
+            }
+            if (!b64Critical) {
+                throw new MalformedJwtException("The JWT header has \"b64\": false but no \"crit\":[\"b64\"];"
+                        + " RFC 7797 section 6 requires it, so that a verifier that does not know b64"
+                        + " cannot misread the payload.");
+            }
         }
         if (params.containsKey("zip")) {
             throw new UnsupportedJwtException("The JWT header has \"zip\": compressed JWS payloads are"

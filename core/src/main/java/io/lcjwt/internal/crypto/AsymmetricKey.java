@@ -2,9 +2,11 @@ package io.lcjwt.internal.crypto;
 
 import io.lcjwt.Algorithm;
 import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.Critical;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.keys.KeyInfo;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.ref.Reference;
@@ -37,6 +39,7 @@ public final class AsymmetricKey implements VerifyKey {
         this.keyId = keyId;
         this.only = only;
         this.isPrivate = isPrivate;
+        Critical.linkDigests(); // the streamed forms use them; linked now, not inside a decode on a virtual thread
     }
 
     public EvpKey evp() {
@@ -77,6 +80,46 @@ public final class AsymmetricKey implements VerifyKey {
             // The key's Cleaner watches this object: keep it reachable until libcrypto is done.
             Reference.reachabilityFence(this);
         }
+    }
+
+    @Override
+    public boolean verify(Algorithm alg, SigningInput input, int sigLen, Scratch s) {
+        if (!supports(alg)) {
+            return false;
+        }
+        byte[] sig = s.sig;
+        try {
+            return switch (info.kind()) {
+                case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, sig, sigLen);
+                case EC -> {
+                    byte[] der = ecdsaDer(sig, sigLen);
+                    yield der != null && EvpOps.verify(evp, alg, input, der, der.length);
+                }
+                case ED25519 -> {
+                    // Ed25519 hashes the message twice inside one call: it cannot stream, so the
+                    // signing input is joined once, in native memory freed on return.
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment whole = input.contiguous(arena);
+                        yield sigLen == 64 && verifyEd25519(alg, whole, input.length(), sig);
+                    }
+                }
+            };
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** The DER form of a JWS ECDSA signature r || s, or null when it is not one lcjwt accepts. */
+    private byte[] ecdsaDer(byte[] sig, int sigLen) {
+        int c = info.curve().coordBytes;
+        if (sigLen != 2 * c) {
+            return null;
+        }
+        byte[] n = info.curve().order();
+        if (!inRange(sig, 0, c, n) || !inRange(sig, c, c, n)) {
+            return null;
+        }
+        return EcdsaDer.encode(sig, 0, c);
     }
 
     private boolean verifyEcdsa(Algorithm alg, MemorySegment input, long len, byte[] sig, int sigLen) {
@@ -128,6 +171,26 @@ public final class AsymmetricKey implements VerifyKey {
         }
         try {
             byte[] raw = EvpOps.sign(evp, alg, input, len);
+            return info.kind() == KeyInfo.Kind.EC ? EcdsaDer.decode(raw, info.curve().coordBytes) : raw;
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** As {@link #sign(Algorithm, MemorySegment, long)}, over a two-piece signing input. */
+    public byte[] sign(Algorithm alg, SigningInput input) {
+        if (!isPrivate) {
+            throw new IllegalStateException("a public key cannot sign");
+        }
+        try {
+            byte[] raw;
+            if (info.kind() == KeyInfo.Kind.ED25519) {
+                try (Arena arena = Arena.ofConfined()) {
+                    raw = EvpOps.sign(evp, alg, input.contiguous(arena), input.length());
+                }
+            } else {
+                raw = EvpOps.sign(evp, alg, input);
+            }
             return info.kind() == KeyInfo.Kind.EC ? EcdsaDer.decode(raw, info.curve().coordBytes) : raw;
         } finally {
             Reference.reachabilityFence(this);

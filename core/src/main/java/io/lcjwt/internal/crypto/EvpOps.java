@@ -2,6 +2,7 @@ package io.lcjwt.internal.crypto;
 
 import io.lcjwt.Algorithm;
 import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.Critical;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
 import java.lang.foreign.MemorySegment;
@@ -64,6 +65,63 @@ final class EvpOps {
                 Backend.get().clearErrors();
             }
             return ok;
+        } finally {
+            key.done(w);
+            key.release();
+        }
+    }
+
+    /**
+     * As {@link #verify(EvpKey, Algorithm, MemorySegment, long, byte[], int)}, over a two-piece
+     * signing input streamed through {@code EVP_DigestVerifyUpdate}: each piece is read where it
+     * lies (a heap array through a critical downcall, 64 KiB at a time), so nothing proportional
+     * to the payload is copied or allocated.
+     */
+    static boolean verify(EvpKey key, Algorithm alg, SigningInput input, byte[] sig, int sigLen) {
+        MemorySegment pkey = key.acquire();
+        EvpKey.Work w = key.work();
+        try {
+            MemorySegment md = md(alg);
+            MemorySegment ctx = w.mdCtx;
+            libcrypto_h.EVP_MD_CTX_reset(ctx);
+            boolean ok = libcrypto_h.EVP_DigestVerifyInit(ctx, w.pctxOut, md, MemorySegment.NULL, pkey) == 1
+                    && setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
+                    && input.feed((seg, len) -> Critical.digestVerifyUpdate(ctx, seg, len) == 1)
+                    && libcrypto_h.EVP_DigestVerifyFinal(ctx, w.sig(sig, sigLen), sigLen) == 1;
+            if (!ok) {
+                Backend.get().clearErrors();
+            }
+            return ok;
+        } finally {
+            key.done(w);
+            key.release();
+        }
+    }
+
+    /** As {@link #sign(EvpKey, Algorithm, MemorySegment, long)}, over a two-piece signing input, streamed. */
+    static byte[] sign(EvpKey key, Algorithm alg, SigningInput input) {
+        MemorySegment pkey = key.acquire();
+        EvpKey.Work w = key.work();
+        Backend b = Backend.get();
+        try {
+            MemorySegment md = md(alg);
+            MemorySegment ctx = w.mdCtx;
+            libcrypto_h.EVP_MD_CTX_reset(ctx);
+            b.clearErrors();
+            if (libcrypto_h.EVP_DigestSignInit(ctx, w.pctxOut, md, MemorySegment.NULL, pkey) != 1
+                    || !setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
+                    || !input.feed((seg, len) -> Critical.digestSignUpdate(ctx, seg, len) == 1)
+                    || libcrypto_h.EVP_DigestSignFinal(ctx, MemorySegment.NULL, w.sizeOut) != 1) {
+                throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
+            }
+            long max = w.sizeOut.get(ValueLayout.JAVA_LONG, 0);
+            if (w.sig.byteSize() < max) {
+                w.sig = w.allocate(max);
+            }
+            if (libcrypto_h.EVP_DigestSignFinal(ctx, w.sig, w.sizeOut) != 1) {
+                throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
+            }
+            return w.sig.asSlice(0, w.sizeOut.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE);
         } finally {
             key.done(w);
             key.release();

@@ -190,6 +190,32 @@ public final class HmacKey {
     }
 
     /**
+     * As {@link #mac(int, MemorySegment, long, MemorySegment)}, over a two-piece input: one
+     * {@code HMAC_Update} per piece (per 64 KiB of a large payload), each reading the caller's
+     * memory in place.
+     */
+    public void mac(int macBytes, SigningInput input, MemorySegment out) {
+        MemorySegment ctx = acquire(macBytes);
+        try {
+            if (Critical.hmacInit(ctx, MemorySegment.NULL, 0, MemorySegment.NULL) != 1
+                    || !input.feed((seg, len) -> Critical.hmacUpdate(ctx, seg, len) == 1)
+                    || Critical.hmacFinal(ctx, out) != 1) {
+                throw new IllegalStateException("libcrypto HMAC failed: " + Backend.get().drainErrors());
+            }
+        } finally {
+            release(macBytes, ctx);
+        }
+    }
+
+    /** As {@link #verify(int, MemorySegment, long, MemorySegment, MemorySegment)}, over a two-piece input. */
+    public boolean verify(int macBytes, SigningInput input, MemorySegment sig, MemorySegment scratch) {
+        mac(macBytes, input, scratch);
+        boolean ok = Critical.memcmp(scratch, sig, macBytes) == 0;
+        scratch.fill((byte) 0);
+        return ok;
+    }
+
+    /**
      * Whether {@code sig[0, macBytes)} is the MAC of the input, compared in constant time by
      * {@code CRYPTO_memcmp}. {@code scratch} (at least {@code macBytes}) receives the computed
      * MAC and is wiped whole.

@@ -55,6 +55,28 @@ public final class HmacVerifyKey implements VerifyKey {
         }
     }
 
+    @Override
+    public boolean verify(Algorithm alg, SigningInput input, int sigLen, Scratch scratch) {
+        int macBytes = alg.hashBytes();
+        if (sigLen != macBytes || !supports(alg)) {
+            return false;
+        }
+        try {
+            return hmac.verify(macBytes, input, scratch.sigSegment, scratch.macSegment);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Writes the MAC of the two-piece {@code input} into {@code out[0, alg.hashBytes())}. */
+    public void sign(Algorithm alg, SigningInput input, byte[] out) {
+        try {
+            hmac.mac(alg.hashBytes(), input, MemorySegment.ofArray(out));
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}. */
     public void sign(Algorithm alg, MemorySegment input, long len, byte[] out) {
         try {

@@ -27,6 +27,17 @@ public final class Scratch {
     public final byte[] mac = new byte[64];
     public final MemorySegment macSegment = MemorySegment.ofArray(mac);
 
+    /** A JSON serialization's characters, copied in bulk before they are narrowed (grown on demand). */
+    private char[] chars;
+
+    /** A char buffer of at least {@code n} characters. */
+    public char[] chars(int n) {
+        if (chars == null || chars.length < n) {
+            chars = new char[Math.max(n, 1024)];
+        }
+        return chars;
+    }
+
     /** Grows the token buffer to at least {@code n} bytes. */
     public byte[] token(int n) {
         if (token.length < n) {

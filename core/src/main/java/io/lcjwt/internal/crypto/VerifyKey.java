@@ -18,4 +18,11 @@ public interface VerifyKey {
      * heap or native segment, passed in place). Never throws for a bad signature: returns false.
      */
     boolean verify(Algorithm alg, MemorySegment input, long len, int sigLen, Scratch scratch);
+
+    /**
+     * As {@link #verify(Algorithm, MemorySegment, long, int, Scratch)}, over a signing input in
+     * two pieces (detached and JSON forms), fed to libcrypto without joining them where the
+     * algorithm can stream.
+     */
+    boolean verify(Algorithm alg, SigningInput input, int sigLen, Scratch scratch);
 }

@@ -1,0 +1,318 @@
+package io.lcjwt.internal.jws;
+
+import io.lcjwt.AlgorithmNotAllowedException;
+import io.lcjwt.BadSignatureException;
+import io.lcjwt.InvalidHeaderException;
+import io.lcjwt.JwtException;
+import io.lcjwt.JwtHeader;
+import io.lcjwt.MalformedJwtException;
+import io.lcjwt.UnknownKeyException;
+import io.lcjwt.UnsupportedJwtException;
+import io.lcjwt.internal.TokenVerifier;
+import io.lcjwt.internal.TokenVerifier.HeaderEntry;
+import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.codec.JsonCursor;
+import io.lcjwt.internal.crypto.Scratch;
+import io.lcjwt.internal.crypto.SigningInput;
+import io.lcjwt.internal.crypto.VerifyKey;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JWS forms beyond compact: detached content (RFC 7515 Appendix F) and the JSON
+ * serialization (RFC 7515 section 7.2, general and flattened), with RFC 7797 unencoded payloads
+ * in either. Each protected header goes through the compact path's checks and header cache
+ * ({@link TokenVerifier#header}); the signing input reaches libcrypto in two pieces
+ * ({@link SigningInput}), so a detached payload is never copied or base64url-encoded whole.
+ */
+public final class JwsVerifier {
+
+    /** More signatures than this is a denial-of-service shape, not a key migration. */
+    static final int MAX_SIGNATURES = 16;
+
+    /** What a JSON verification found. */
+    public record JsonResult(byte[] payload, List<JwtHeader> headers, List<Map<String, Object>> unprotected) {}
+
+    private final TokenVerifier tv;
+
+    public JwsVerifier(TokenVerifier tv) {
+        this.tv = tv;
+    }
+
+    // ---- detached compact ---------------------------------------------------------------------
+
+    /** Verifies {@code header..signature} over the detached {@code payload}; returns the verified header. */
+    public JwtHeader verifyDetached(CharSequence jws, MemorySegment payload) {
+        try {
+            return detached(jws, payload);
+        } finally {
+            Reference.reachabilityFence(tv.keepAlive());
+        }
+    }
+
+    private JwtHeader detached(CharSequence jws, MemorySegment payload) {
+        if (jws == null) {
+            throw new MalformedJwtException("The JWS is null.");
+        }
+        if (payload == null) {
+            throw new MalformedJwtException("The detached payload is null.");
+        }
+        int len = jws.length();
+        tv.checkSize(len);
+        Scratch s = tv.scratch();
+        try {
+            byte[] b = s.token(len);
+            int acc = 0;
+            for (int i = 0; i < len; i++) {
+                char c = jws.charAt(i);
+                acc |= c;
+                b[i] = (byte) c;
+            }
+            if (len > 0 && (b[0] == '{' || b[0] == '[')) {
+                throw new MalformedJwtException("The JWS looks like a JSON serialization; verifyDetached takes"
+                        + " the compact form header..signature: use verifyJson(json, payload) for JSON.");
+            }
+            if (acc > 0x7F) {
+                throw new MalformedJwtException("The JWS contains non-ASCII characters; a compact JWS"
+                        + " is base64url text and dots only.");
+            }
+            int dot1 = TokenVerifier.firstDot(b, 0, len);
+            int dot2 = TokenVerifier.lastDot(b, 0, len);
+            if (dot1 < 0 || dot1 == dot2 || TokenVerifier.firstDot(b, dot1 + 1, dot2) >= 0) {
+                throw new MalformedJwtException("A detached compact JWS is header..signature (two dots, RFC 7515"
+                        + " Appendix F); this one has " + countDots(b, len) + " dot(s).");
+            }
+            if (dot2 != dot1 + 1) {
+                throw new MalformedJwtException("The JWS carries its payload (header.payload.signature);"
+                        + " verifyDetached takes header..signature with the payload apart: use verifyContent"
+                        + " for an attached payload.");
+            }
+            if (dot1 == 0) {
+                throw new MalformedJwtException("The token's header segment is empty.");
+            }
+            HeaderEntry entry = tv.header(b, 0, dot1, s);
+            int sigLen = decodeSignature(b, dot2 + 1, len - dot2 - 1, s);
+            SigningInput input = new SigningInput(s.tokenSegment(), dot1 + 1, payload, !entry.unencoded());
+            check(entry, input, sigLen, s);
+            tv.remember(entry);
+            return entry.header();
+        } finally {
+            tv.release(s);
+        }
+    }
+
+    private static int countDots(byte[] b, int len) {
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            if (b[i] == '.') {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static int decodeSignature(byte[] b, int off, int len, Scratch s) {
+        if (len == 0) {
+            throw new MalformedJwtException("The JWS has no signature (it is empty); unsecured JWS are never accepted.");
+        }
+        int sigLen = Base64Url.decodedLength(len);
+        if (sigLen < 0 || sigLen > s.sig.length || Base64Url.decode(b, off, len, s.sig, 0) != sigLen) {
+            throw new MalformedJwtException("The JWS's signature is not strict base64url"
+                    + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
+        }
+        return sigLen;
+    }
+
+    private static void check(HeaderEntry entry, SigningInput input, int sigLen, Scratch s) {
+        VerifyKey key = entry.key();
+        if (!key.verify(entry.header().algorithm(), input, sigLen, s)) {
+            throw new BadSignatureException("The JWS's " + entry.header().algorithm().jwsName()
+                    + " signature does not match"
+                    + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
+        }
+    }
+
+    // ---- JSON serialization -------------------------------------------------------------------
+
+    /**
+     * Verifies a JWS JSON serialization.
+     *
+     * @param detached the detached payload, or null when the JWS carries it
+     * @param all every signature must verify with a known key (else: at least one)
+     */
+    public JsonResult verifyJson(CharSequence json, MemorySegment detached, boolean all) {
+        try {
+            return json(json, detached, all);
+        } finally {
+            Reference.reachabilityFence(tv.keepAlive());
+        }
+    }
+
+    private JsonResult json(CharSequence json, MemorySegment detached, boolean all) {
+        if (json == null) {
+            throw new MalformedJwtException("The JWS is null.");
+        }
+        tv.checkSize(json.length());
+        Scratch s = tv.scratch();
+        try {
+            int len = copyUtf8(json, s);
+            byte[] b = s.token(len);
+            JsonJws parsed = JsonJws.parse(b, len, s.claims.cursor());
+
+            // Every protected header is read and checked before any signature work.
+            int n = parsed.signatures.size();
+            HeaderEntry[] entries = new HeaderEntry[n];
+            JwtException firstFailure = null;
+            Boolean unencoded = null;
+            for (int i = 0; i < n; i++) {
+                JsonJws.Signature sig = parsed.signatures.get(i);
+                try {
+                    UnsupportedJwtException unsupported = sig.unsupported();
+                    if (unsupported != null) {
+                        throw unsupported;
+                    }
+                    entries[i] = sig.unprotected.isEmpty()
+                            ? tv.header(b, sig.protectedStart, sig.protectedLength, s)
+                            : tv.header(b, sig.protectedStart, sig.protectedLength, s, sig.unprotected);
+                } catch (AlgorithmNotAllowedException | UnknownKeyException | UnsupportedJwtException | InvalidHeaderException e) {
+                    if (all) {
+                        throw e;
+                    }
+                    firstFailure = firstFailure == null ? e : firstFailure;
+                    continue;
+                }
+                boolean u = entries[i].unencoded();
+                if (unencoded != null && unencoded != u) {
+                    throw new MalformedJwtException("The JWS's signatures disagree on \"b64\"; one payload is"
+                            + " either encoded or not for all of them (RFC 7797 section 3).");
+                }
+                unencoded = u;
+            }
+            if (unencoded == null) {
+                throw firstFailure;
+            }
+            boolean raw = unencoded;
+
+            // The payload part of the signing input, and the payload itself.
+            MemorySegment body;
+            byte[] payload = null;
+            if (detached != null) {
+                if (parsed.payloadStart >= 0) {
+                    throw new MalformedJwtException("The JWS carries a \"payload\", but it was given to a detached"
+                            + " verification; use verifyJson(json) for an attached payload.");
+                }
+                body = detached;
+            } else {
+                if (parsed.payloadStart < 0) {
+                    throw new MalformedJwtException("The JWS has no \"payload\": its content is detached (RFC 7515"
+                            + " Appendix F); verify it with verifyJson(json, payload).");
+                }
+                if (raw) {
+                    if (parsed.payloadEscaped) {
+                        payload = parsed.payloadString(b, s.claims.cursor()).getBytes(StandardCharsets.UTF_8);
+                        body = MemorySegment.ofArray(payload);
+                    } else {
+                        body = s.tokenSegment().asSlice(parsed.payloadStart, parsed.payloadLength);
+                    }
+                } else {
+                    body = s.tokenSegment().asSlice(parsed.payloadStart, parsed.payloadLength);
+                    int m = Base64Url.decodedLength(parsed.payloadLength);
+                    payload = m < 0 ? null : new byte[m];
+                    if (m < 0 || Base64Url.decode(b, parsed.payloadStart, parsed.payloadLength, payload, 0) != m) {
+                        throw new MalformedJwtException("The JWS's payload is not strict base64url"
+                                + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
+                    }
+                }
+            }
+
+            List<JwtHeader> headers = new ArrayList<>(n);
+            List<Map<String, Object>> unprotected = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                HeaderEntry entry = entries[i];
+                if (entry == null) {
+                    continue;
+                }
+                JsonJws.Signature sig = parsed.signatures.get(i);
+                int sigLen = decodeSignature(b, sig.signatureStart, sig.signatureLength, s);
+                byte[] head = new byte[sig.protectedLength + 1];
+                System.arraycopy(b, sig.protectedStart, head, 0, sig.protectedLength);
+                head[sig.protectedLength] = '.';
+                SigningInput input = new SigningInput(MemorySegment.ofArray(head), head.length, body, detached != null && !raw);
+                try {
+                    check(entry, input, sigLen, s);
+                } catch (BadSignatureException e) {
+                    if (all) {
+                        throw n == 1 ? e : new BadSignatureException("Signature " + (i + 1) + " of " + n + ": "
+                                + e.getMessage());
+                    }
+                    firstFailure = firstFailure == null ? e : firstFailure;
+                    continue;
+                }
+                tv.remember(entry);
+                headers.add(entry.header());
+                unprotected.add(sig.unprotected);
+            }
+            if (headers.isEmpty()) {
+                throw firstFailure;
+            }
+            if (payload == null && detached == null) {
+                payload = body.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            }
+            return new JsonResult(detached != null ? null : payload, headers, unprotected);
+        } finally {
+            tv.release(s);
+        }
+    }
+
+    /**
+     * Copies the JSON text into the pooled buffer as UTF-8: ASCII (the usual case, every member
+     * but a non-ASCII unencoded payload or header value) byte for byte; anything else through a
+     * strict encoder, so a lone surrogate is refused rather than turned into '?'.
+     */
+    private int copyUtf8(CharSequence json, Scratch s) {
+        int len = json.length();
+        byte[] b = s.token(len);
+        int acc = 0;
+        if (json instanceof String str) {
+            // One bulk copy (an intrinsic), then a loop the JIT can vectorize.
+            char[] cs = s.chars(len);
+            str.getChars(0, len, cs, 0);
+            for (int i = 0; i < len; i++) {
+                char c = cs[i];
+                acc |= c;
+                b[i] = (byte) c;
+            }
+        } else {
+            for (int i = 0; i < len; i++) {
+                char c = json.charAt(i);
+                acc |= c;
+                b[i] = (byte) c;
+            }
+        }
+        if (acc <= 0x7F) {
+            return len;
+        }
+        ByteBuffer utf8;
+        try {
+            utf8 = StandardCharsets.UTF_8.newEncoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .encode(CharBuffer.wrap(json));
+        } catch (CharacterCodingException e) {
+            throw new MalformedJwtException("The JWS contains a lone surrogate; it is not valid Unicode text.");
+        }
+        int n = utf8.remaining();
+        tv.checkSize(n);
+        utf8.get(s.token(n), 0, n);
+        return n;
+    }
+}
