@@ -158,6 +158,10 @@ public final class Race {
             System.exit(2);
         }
         String mode = args[0];
+        if (mode.equals("startup")) {
+            io.lcjwt.bench.startup.Startup.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         String which = args.length > 1 && !args[1].startsWith("--") ? args[1] : "HS256";
         Map<String, String> opt = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
