@@ -836,6 +836,10 @@ public final class Race {
                         + (r.runtime() == null || r.family() == null || r.family().equals("java") ? "" : " (" + r.runtime() + ")"));
             }
         }
+        if (versions.isEmpty() && body.contains("ClaimsReaderBench")) {
+            versions.put("lcjwt", "lcjwt " + LibraryVersion.of("io.lcjwt", "lcjwt", io.lcjwt.JwtVerifier.class));
+            versions.put("jackson-jr", "jackson-jr " + LibraryVersion.of("com.fasterxml.jackson.jr", "jackson-jr-objects", JSON.class));
+        }
         if (versions.isEmpty()) {
             // A JMH page has no race results: name the Java libraries whose benchmarks it shows.
             for (Contender c : JavaContender.CONTENDERS.values()) {
