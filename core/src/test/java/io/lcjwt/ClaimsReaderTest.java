@@ -77,6 +77,8 @@ class ClaimsReaderTest {
                 "{\"sub\":\"a\",\"aud\":\"my-api\",\"n\":1,\"f\":1}",
                 "{\"sub\":\"a\",\"aud\":\"my-api\",\"exp\":1700003600.25,\"iat\":-1,\"n\":1,\"f\":1}",
                 "{\"sub\":\"a\"," + BASE + ",\"f\":1}",
+                // a member of the wrong type and a required claim missing: the member is refused first
+                "{\"sub\":\"a\",\"aud\":\"my-api\",\"n\":\"x\",\"f\":1}",
                 "{\"sub\":\"a\"," + BASE + ",\"n\":1,\"f\":1,\"deep\":" + "[".repeat(40) + "]".repeat(40) + "}",
                 "[1]", "", "nul", "{\"sub\":\"a\"," + BASE + ",\"n\":1,\"f\":1,\"s\":\"tab\there\"}"));
         try (Stream<Path> files = Files.list(Path.of("src/test/resources/issuers"))) {

@@ -102,7 +102,11 @@ public final class JacksonJrClaims {
             if (t != JsonToken.END_OBJECT) {
                 throw new MalformedJwtException("The " + WHAT + " is not valid JSON: no member name where one must be.");
             }
-            checkPresence(tree); // before what follows the object, as the cursor checks them
+            if (forMap) {
+                // Before what follows the object, as the cursor checks them. For a record or bean
+                // the binder checks presence after each member's type, in the cursor's order.
+                checkPresence(tree);
+            }
             if (p.nextToken() != null) {
                 throw new MalformedJwtException("The " + WHAT + " has data after its JSON object.");
             }
