@@ -104,7 +104,7 @@ public final class JweHeaderReader {
             return new UnsupportedJwtException("The JWE uses " + Untrusted.quote(name) + " (password-based key"
                     + " encryption), which lcjwt does not support yet.");
         }
-        if (name.endsWith("GCMKW") && name.length() == 8) {
+        if (name.matches("A(128|192|256)GCMKW")) {
             return new UnsupportedJwtException("The JWE uses " + Untrusted.quote(name) + " (AES-GCM key wrap),"
                     + " which lcjwt does not support yet; A128KW, A192KW and A256KW are supported.");
         }
