@@ -162,7 +162,7 @@ public final class JwtPublicKey implements JwtKey {
         return switch (impl.info().kind()) {
             case RSA -> "RSA";
             case EC -> "EC";
-            case ED25519 -> "OKP";
+            case ED25519, X25519 -> "OKP";
         };
     }
 

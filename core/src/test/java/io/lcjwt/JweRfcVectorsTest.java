@@ -104,6 +104,35 @@ class JweRfcVectorsTest {
         }
     }
 
+    /**
+     * RFC 8037 Appendix A.6: Bob's X25519 key (RFC 7748 section 6.1), the ephemeral public key
+     * and header of A.6, Z = 4a5d9d5b...; the JDK derives the key-wrapping key with its SHA-256 and
+     * wraps a CEK with its AESWrap, and lcjwt, holding only Bob's key, must recover the content.
+     */
+    @Test
+    void rfc8037AppendixA6EcdhEsX25519() throws Exception {
+        java.util.HexFormat hex = java.util.HexFormat.of();
+        String bob = "{\"kty\":\"OKP\",\"crv\":\"X25519\",\"kid\":\"Bob\",\"x\":\"3p7bfXt9wbTTW2HC7OQ1Nz-DQ8hbeGdNrfx-FG-IK08\","
+                + "\"d\":\"" + ENC.encodeToString(hex.parseHex("5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb"))
+                + "\"}";
+        String header = "{\"alg\":\"ECDH-ES+A128KW\",\"epk\":{\"kty\":\"OKP\",\"crv\":\"X25519\","
+                + "\"x\":\"hSDwCYkwp1R0i33ctD73Wg2_Og0mOBr066SpjqqbTmo\"},\"enc\":\"A128GCM\",\"kid\":\"Bob\"}";
+        byte[] z = hex.parseHex("4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742");
+        byte[] kek = jdkConcatKdf(z, "ECDH-ES+A128KW", 16);
+        byte[] cek = new byte[16];
+        new java.security.SecureRandom().nextBytes(cek);
+        Cipher wrap = Cipher.getInstance("AESWrap");
+        wrap.init(Cipher.WRAP_MODE, new SecretKeySpec(kek, "AES"));
+        byte[] wrapped = wrap.wrap(new SecretKeySpec(cek, "AES"));
+        String jwe = jdkGcmJwe(header, wrapped, cek, "RFC 8037 A.6");
+        try (JwtKey key = JwtKey.fromJwk(bob)) {
+            assertEquals("OKP", ((JwtPrivateKey) key).publicKey().keyType());
+            JweDecrypter d = JweDecrypter.builder(key).keyAlgorithms(JweKeyAlgorithm.ECDH_ES_A128KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            assertEquals("RFC 8037 A.6", new String(d.decrypt(jwe), StandardCharsets.UTF_8));
+        }
+    }
+
     /** A compact JWE with AES-GCM made by the JDK (tests only) from a header and a known CEK. */
     static String jdkGcmJwe(String header, byte[] encryptedKey, byte[] cek, String plaintext) throws Exception {
         String h = ENC.encodeToString(header.getBytes(StandardCharsets.UTF_8));

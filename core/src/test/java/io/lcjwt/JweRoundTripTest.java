@@ -41,6 +41,8 @@ class JweRoundTripTest {
         EC.put("P-384", JwtPrivateKey.generate(Algorithm.ES384));
         EC.put("P-521", JwtPrivateKey.generate(Algorithm.ES512));
         EC.put("P-256 other", JwtPrivateKey.generate(Algorithm.ES256));
+        EC.put("X25519", x25519());
+        EC.put("X25519 other", x25519());
     }
 
     @AfterAll
@@ -63,7 +65,7 @@ class JweRoundTripTest {
             for (JweContentAlgorithm enc : JweContentAlgorithm.values()) {
                 switch (alg) {
                     case ECDH_ES, ECDH_ES_A128KW, ECDH_ES_A192KW, ECDH_ES_A256KW -> {
-                        for (String crv : List.of("P-256", "P-384", "P-521")) {
+                        for (String crv : List.of("P-256", "P-384", "P-521", "X25519")) {
                             out.add(new Case(alg, enc, crv));
                         }
                     }
@@ -73,6 +75,15 @@ class JweRoundTripTest {
             }
         }
         return out.stream();
+    }
+
+    /** An X25519 key from the JDK's generator, imported through its PKCS#8 encoding. */
+    static JwtPrivateKey x25519() {
+        try {
+            return JwtPrivateKey.from(java.security.KeyPairGenerator.getInstance("X25519").generateKeyPair().getPrivate());
+        } catch (java.security.GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static byte[] random(int n) {
@@ -108,7 +119,7 @@ class JweRoundTripTest {
         } else {
             decryptKey = EC.get(c.keyName());
             encryptKey = EC.get(c.keyName()).publicKey();
-            wrongKey = c.keyName().equals("P-256") ? EC.get("P-256 other") : null;
+            wrongKey = EC.get(c.keyName() + " other");
         }
         JweEncrypter encrypter = JweEncrypter.builder(encryptKey).keyAlgorithm(c.alg()).contentAlgorithm(c.enc())
                 .keyId("k1").agreementPartyUInfo("Alice".getBytes(StandardCharsets.UTF_8)).build();

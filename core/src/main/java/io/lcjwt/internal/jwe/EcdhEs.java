@@ -3,6 +3,10 @@ package io.lcjwt.internal.jwe;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.crypto.EvpKey;
+import io.lcjwt.internal.keys.Curve;
+import io.lcjwt.internal.keys.KeyFactory;
+import io.lcjwt.internal.keys.KeyInfo;
+import io.lcjwt.internal.keys.Spki;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -15,6 +19,40 @@ import java.lang.foreign.ValueLayout;
  */
 final class EcdhEs {
     private EcdhEs() {}
+
+    /** A fresh ephemeral key pair: the native key, and its public half for {@code epk}. */
+    record Ephemeral(EvpKey key, KeyInfo pub) {}
+
+    static Ephemeral ec(Curve curve) {
+        KeyFactory.PrivateParts p = KeyFactory.generate(curve.algorithm, 0, null);
+        return new Ephemeral(p.key().evp(), p.pub());
+    }
+
+    static Ephemeral x25519() {
+        Backend b = Backend.get();
+        b.clearErrors();
+        MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(b.evpPkeyX25519(), MemorySegment.NULL);
+        if (ctx.equals(MemorySegment.NULL)) {
+            throw new IllegalStateException("libcrypto could not make an X25519 context: " + b.drainErrors());
+        }
+        MemorySegment pkey;
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+            if (libcrypto_h.EVP_PKEY_keygen_init(ctx) != 1 || libcrypto_h.EVP_PKEY_keygen(ctx, out) != 1) {
+                throw new IllegalStateException("libcrypto could not generate an X25519 key: " + b.drainErrors());
+            }
+            pkey = out.get(ValueLayout.ADDRESS, 0);
+        } finally {
+            libcrypto_h.EVP_PKEY_CTX_free(ctx);
+        }
+        EvpKey key = new EvpKey(pkey);
+        try {
+            return new Ephemeral(key, Spki.parse(key.spki()));
+        } catch (RuntimeException e) {
+            key.close();
+            throw e;
+        }
+    }
 
     /**
      * {@return the shared secret Z, or null when libcrypto refuses the pair or the result is all

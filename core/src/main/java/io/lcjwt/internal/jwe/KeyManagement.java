@@ -84,10 +84,11 @@ public final class KeyManagement {
                     : alg.joseName() + " takes an RSA key of 2048 bits or more";
         }
         // ECDH-ES family
-        if (info != null && info.kind() == KeyInfo.Kind.EC && info.curve() != Curve.SECP256K1) {
+        if (info != null && (info.kind() == KeyInfo.Kind.X25519
+                || info.kind() == KeyInfo.Kind.EC && info.curve() != Curve.SECP256K1)) {
             return null;
         }
-        return alg.joseName() + " takes an EC key on P-256, P-384 or P-521";
+        return alg.joseName() + " takes an EC key on P-256, P-384 or P-521, or an X25519 key";
     }
 
     /**
@@ -174,14 +175,13 @@ public final class KeyManagement {
     private static Wrapped agreeAsSender(JweKeyAlgorithm alg, JweContentAlgorithm enc, AsymmetricKey recipient,
             byte[] apu, byte[] apv, Map<String, Object> header) {
         KeyInfo info = recipient.info();
-        KeyFactory.PrivateParts eph = KeyFactory.generate(info.curve().algorithm, 0, null);
+        EcdhEs.Ephemeral eph = info.kind() == KeyInfo.Kind.X25519 ? EcdhEs.x25519() : EcdhEs.ec(info.curve());
         try {
-            byte[] z = EcdhEs.agree(eph.key().evp(), recipient.evp());
+            byte[] z = EcdhEs.agree(eph.key(), recipient.evp());
             if (z == null) {
                 throw new IllegalStateException("libcrypto could not derive the ECDH-ES shared secret");
             }
-            Map<String, Object> epk = new LinkedHashMap<>(Jwk.publicMembers(eph.pub()));
-            header.put("epk", epk);
+            header.put("epk", new LinkedHashMap<>(Jwk.publicMembers(eph.pub())));
             byte[] derived = kdf(alg, enc, z, apu, apv);
             if (alg == JweKeyAlgorithm.ECDH_ES) {
                 return new Wrapped(derived, new byte[0]);
