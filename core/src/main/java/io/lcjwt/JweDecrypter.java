@@ -29,8 +29,9 @@ import java.util.Set;
  *
  * <p>Both allow-lists are mandatory and are checked before any cryptographic work, as are the
  * JWE's form, its header (unknown {@code crit}, {@code zip}, duplicate members) and its IV and
- * tag lengths. {@code RSA1_5} is refused without a decryption attempt; PBES2, {@code A*GCMKW} and
- * compression are refused as not supported yet. A JWE whose tag does not match, whose key does
+ * tag lengths. {@code RSA1_5} is refused without a decryption attempt; PBES2 and {@code A*GCMKW}
+ * are refused as not supported yet. Compressed content ({@code zip: DEF}) is inflated after its
+ * tag has been verified, up to {@link Builder#maxInflatedBytes} (250,000 bytes by default). A JWE whose tag does not match, whose key does
  * not unwrap, or whose unwrapped key has the wrong length ends in one
  * {@link JweDecryptionException} with one message, so that the cases cannot be told apart.
  *
@@ -44,12 +45,14 @@ public final class JweDecrypter {
     private final Set<JweKeyAlgorithm> keyAlgorithms;
     private final Set<JweContentAlgorithm> contentAlgorithms;
     private final int maxTokenBytes;
+    private final int maxInflatedBytes;
 
     private JweDecrypter(Builder b) {
         this.key = b.key;
         this.keyAlgorithms = Collections.unmodifiableSet(EnumSet.copyOf(b.keyAlgorithms));
         this.contentAlgorithms = Collections.unmodifiableSet(EnumSet.copyOf(b.contentAlgorithms));
         this.maxTokenBytes = b.maxTokenBytes;
+        this.maxInflatedBytes = b.maxInflatedBytes;
     }
 
     /**
@@ -70,12 +73,14 @@ public final class JweDecrypter {
      * @return the plaintext, a fresh array
      * @throws MalformedJwtException if the JWE is null, not five strict base64url segments (the
      *         JSON serialization is refused: it is not supported yet), larger than
-     *         {@code maxTokenBytes}, has a malformed header, an IV or tag of the wrong length, or
-     *         a bad {@code epk}
+     *         {@code maxTokenBytes}, has a malformed header, an IV or tag of the wrong length, a
+     *         bad {@code epk}, or compressed content that is not raw DEFLATE or inflates past
+     *         {@code maxInflatedBytes}
      * @throws AlgorithmNotAllowedException if its {@code alg} or {@code enc} is unknown or off the
      *         allow-lists
      * @throws UnsupportedJwtException if it uses {@code RSA1_5}, PBES2, {@code A*GCMKW},
-     *         {@code zip} or {@code crit}
+     *         {@code crit}, or a {@code zip} other than {@code DEF} (or any, with
+     *         {@code maxInflatedBytes(0)})
      * @throws JweDecryptionException if it does not decrypt with this key
      * @throws IllegalStateException if the key has been closed
      */
@@ -153,7 +158,7 @@ public final class JweDecrypter {
             } else if (key instanceof JwtPrivateKey p) {
                 asym = p.impl();
             }
-            return JweCompact.decrypt(jwe, maxTokenBytes, keyAlgorithms, contentAlgorithms, secret, asym);
+            return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, keyAlgorithms, contentAlgorithms, secret, asym);
         } finally {
             if (secret != null) {
                 Arrays.fill(secret, (byte) 0);
@@ -178,6 +183,7 @@ public final class JweDecrypter {
         private Set<JweKeyAlgorithm> keyAlgorithms;
         private Set<JweContentAlgorithm> contentAlgorithms;
         private int maxTokenBytes = 64 * 1024;
+        private int maxInflatedBytes = 250_000;
 
         private Builder(JwtKey key) {
             this.key = key;
@@ -222,6 +228,24 @@ public final class JweDecrypter {
                 throw new IllegalArgumentException("maxTokenBytes must be at least 16, not " + maxTokenBytes);
             }
             this.maxTokenBytes = maxTokenBytes;
+            return this;
+        }
+
+        /**
+         * The largest content a compressed JWE ({@code zip: DEF}) may inflate to (default
+         * 250,000 bytes). The count is kept while inflating, which stops at the cap, so a
+         * decompression bomb costs at most this much; only content whose tag has been verified is
+         * inflated. 0 refuses compressed JWEs altogether.
+         *
+         * @param maxInflatedBytes the cap, 0 or more
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxInflatedBytes} is negative
+         */
+        public Builder maxInflatedBytes(int maxInflatedBytes) {
+            if (maxInflatedBytes < 0) {
+                throw new IllegalArgumentException("maxInflatedBytes must be 0 or more, not " + maxInflatedBytes);
+            }
+            this.maxInflatedBytes = maxInflatedBytes;
             return this;
         }
 

@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p>The protected header holds {@code alg}, {@code enc}, then {@code kid}, {@code typ} and
  * {@code cty} when set, any {@link Builder#header} parameters, and for ECDH-ES {@code epk},
- * {@code apu} and {@code apv}. Nothing is compressed.
+ * {@code apu} and {@code apv}; {@code zip} only if {@link Builder#deflate()} was asked for.
  */
 public final class JweEncrypter {
 
@@ -46,6 +46,7 @@ public final class JweEncrypter {
     private final Map<String, Object> jwtHeader;
     private final byte[] apu;
     private final byte[] apv;
+    private final boolean deflate;
 
     private JweEncrypter(Builder b, Map<String, Object> header, Map<String, Object> jwtHeader) {
         this.key = b.key;
@@ -55,6 +56,7 @@ public final class JweEncrypter {
         this.jwtHeader = jwtHeader;
         this.apu = b.apu.clone();
         this.apv = b.apv.clone();
+        this.deflate = b.deflate;
     }
 
     /**
@@ -121,7 +123,7 @@ public final class JweEncrypter {
             } else if (key instanceof JwtPublicKey p) {
                 asym = p.impl();
             }
-            return JweCompact.encrypt(keyAlgorithm, contentAlgorithm, h, apu, apv, secret, asym, plaintext);
+            return JweCompact.encrypt(keyAlgorithm, contentAlgorithm, h, apu, apv, deflate, secret, asym, plaintext);
         } finally {
             if (secret != null) {
                 Arrays.fill(secret, (byte) 0);
@@ -141,6 +143,7 @@ public final class JweEncrypter {
         private String contentType;
         private byte[] apu = new byte[0];
         private byte[] apv = new byte[0];
+        private boolean deflate;
         private final Map<String, Object> extra = new LinkedHashMap<>();
 
         private Builder(JwtKey key) {
@@ -233,6 +236,19 @@ public final class JweEncrypter {
          */
         public Builder agreementPartyVInfo(byte[] partyVInfo) {
             this.apv = Objects.requireNonNull(partyVInfo, "partyVInfo").clone();
+            return this;
+        }
+
+        /**
+         * Compresses the content with DEFLATE before encrypting it ({@code zip: DEF}, RFC 7516
+         * section 4.1.3). Off by default: compression makes the ciphertext's length depend on
+         * the content, which leaks information when an attacker can mix its own text with a
+         * secret (CRIME, BREACH); and a recipient must be willing to inflate.
+         *
+         * @return this builder
+         */
+        public Builder deflate() {
+            this.deflate = true;
             return this;
         }
 

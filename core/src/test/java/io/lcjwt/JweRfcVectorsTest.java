@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A128CBC-HS256) decrypt; A.2 (RSA1_5) is refused without a decryption attempt; RFC 7518
  * Appendix C (ECDH-ES, its Concat KDF) and RFC 8037 Appendix A.6 (ECDH-ES with X25519) as JWEs
  * the JDK builds around the published keys and derived key; and the JWE cases of RFC 7520
- * (the ietf-jose cookbook, transcribed under {@code resources/jwe/cookbook}).
+ * (the ietf-jose cookbook, transcribed under {@code resources/jwe/cookbook}), 5.9 with {@code zip: DEF}.
  */
 class JweRfcVectorsTest {
 

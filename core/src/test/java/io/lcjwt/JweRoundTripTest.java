@@ -143,6 +143,23 @@ class JweRoundTripTest {
         }
     }
 
+    @Test
+    void deflatedContentRoundTrips() {
+        try (JwtSecretKey k = JwtSecretKey.forEncryption(random(32))) {
+            JweEncrypter e = JweEncrypter.builder(k).keyAlgorithm(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithm(JweContentAlgorithm.A256CBC_HS512).deflate().build();
+            JweDecrypter d = JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.A256CBC_HS512).build();
+            for (byte[] content : List.of(new byte[0], "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".repeat(100).getBytes(StandardCharsets.UTF_8),
+                    random(5000))) {
+                String jwe = e.encrypt(content);
+                assertEquals(true, new String(Base64.getUrlDecoder().decode(jwe.split("\\.")[0]), StandardCharsets.UTF_8)
+                        .contains("\"zip\":\"DEF\""));
+                assertArrayEquals(content, d.decrypt(jwe));
+            }
+        }
+    }
+
     record Claims(String sub, String scope, long exp) {}
 
     @Test

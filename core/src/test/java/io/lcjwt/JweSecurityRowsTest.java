@@ -138,13 +138,32 @@ class JweSecurityRowsTest {
 
     // Row 29: CVE-2024-28176, CVE-2024-28180, CVE-2024-29371 (decompression bombs).
     @Test
-    void row29_zipIsRefusedNotInflated() {
+    void row29_zipOtherThanDefAndInflationBombs() throws Exception {
         JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
                 .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
-        for (String zip : List.of("\"DEF\"", "\"def\"", "\"GZIP\"", "null", "1")) {
+        for (String zip : List.of("\"def\"", "\"GZIP\"", "\"\"", "null", "1", "[\"DEF\"]")) {
             check(d, List.of(new Row("zip " + zip, jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"zip\":" + zip + "}", new byte[0],
-                    12, 16), UnsupportedJwtException.class, "does not support JWE compression yet")));
+                    12, 16), UnsupportedJwtException.class, "inflates only \"DEF\"")));
         }
+        JweEncrypter deflating = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR)
+                .contentAlgorithm(JweContentAlgorithm.A128GCM).deflate().build();
+        String bomb = deflating.encrypt(new byte[10_000_000]); // ten million zeros, about 10 KB compressed
+        assertTrue(bomb.length() < 64 * 1024, "the bomb fits under maxTokenBytes");
+        String atCap = deflating.encrypt(new byte[250_000]);
+        String pastCap = deflating.encrypt(new byte[250_001]);
+        assertEquals(250_000, d.decrypt(atCap).length);
+        check(d, List.of(
+                new Row("ten million zeros", bomb, MalformedJwtException.class, "refused while inflating"),
+                new Row("one byte past the cap", pastCap, MalformedJwtException.class, "cap of 250000 bytes"),
+                new Row("zip DEF over content that is not DEFLATE", JweRfcVectorsTest.jdkGcmJwe(
+                        "{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"zip\":\"DEF\"}", new byte[0], K16, "not deflate"),
+                        MalformedJwtException.class, "DEFLATE")));
+        JweDecrypter refusing = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).maxInflatedBytes(0).build();
+        check(refusing, List.of(new Row("zip DEF, inflation off", atCap, UnsupportedJwtException.class, "does not inflate")));
+        // Only authenticated content is inflated: a bomb with a bad tag is a decryption failure.
+        String[] p = bomb.split("\\.", -1);
+        assertThrows(JweDecryptionException.class, () -> d.decrypt(p[0] + "." + p[1] + "." + p[2] + "." + p[3] + "." + flip(p[4])));
     }
 
     // Row 30: CVE-2016-9123, CVE-2017-12972/12973: the CBC-HMAC tag is checked in full first.

@@ -30,7 +30,7 @@ public final class JweCompact {
             + " authentication tag does not match (the content or header was changed, or the JWE was"
             + " encrypted to another key).";
 
-    public static Decrypted decrypt(CharSequence token, int maxBytes, Set<JweKeyAlgorithm> algs,
+    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, Set<JweKeyAlgorithm> algs,
             Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
         byte[] b = ascii(token, maxBytes);
         int[] dots = new int[4];
@@ -51,7 +51,7 @@ public final class JweCompact {
             throw new MalformedJwtException("The JWE's header segment is empty.");
         }
         byte[] headerJson = segment(b, 0, dots[0], "header");
-        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs);
+        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs, maxInflated);
         byte[] encryptedKey = segment(b, dots[0] + 1, dots[1], "encrypted key");
         byte[] iv = segment(b, dots[1] + 1, dots[2], "IV");
         byte[] ct = segment(b, dots[2] + 1, dots[3], "ciphertext");
@@ -72,6 +72,12 @@ public final class JweCompact {
             if (plain == null) {
                 throw new JweDecryptionException(DECRYPTION_FAILED);
             }
+            if (h.deflated()) {
+                // Only authenticated content is inflated.
+                byte[] inflated = Deflate.inflate(plain, maxInflated);
+                Arrays.fill(plain, (byte) 0);
+                plain = inflated;
+            }
             return new Decrypted(h, plain);
         } finally {
             Arrays.fill(cek, (byte) 0);
@@ -83,10 +89,14 @@ public final class JweCompact {
      * @param extra header members after {@code alg} and {@code enc} (kid, typ, cty, custom)
      */
     public static String encrypt(JweKeyAlgorithm alg, JweContentAlgorithm enc, Map<String, Object> extra,
-            byte[] apu, byte[] apv, byte[] secret, AsymmetricKey key, byte[] plaintext) {
+            byte[] apu, byte[] apv, boolean deflate, byte[] secret, AsymmetricKey key, byte[] plaintext) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("alg", alg.joseName());
         header.put("enc", enc.joseName());
+        if (deflate) {
+            header.put("zip", "DEF");
+            plaintext = Deflate.deflate(plaintext);
+        }
         header.putAll(extra);
         if (KeyManagement.isEcdh(alg)) {
             if (apu.length > 0) {

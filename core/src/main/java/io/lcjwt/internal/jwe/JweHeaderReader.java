@@ -21,7 +21,8 @@ import java.util.Set;
  *   <li>{@code RSA1_5}: refused as unsupported, so no PKCS#1 v1.5 decryption is ever attempted
  *       (Bleichenbacher; aws-lc has no implicit rejection); {@code PBES2-*} and {@code A*GCMKW}:
  *       not supported yet;</li>
- *   <li>{@code zip}: not supported yet (an inflation bomb needs a cap checked while inflating);</li>
+ *   <li>{@code zip} other than {@code DEF} (the content is then inflated under a cap, checked
+ *       while inflating, after the tag has been verified);</li>
  *   <li>{@code crit} in any form: lcjwt understands no JWE extension (RFC 7516 section 4.1.13);</li>
  *   <li>{@code kid}, {@code typ}, {@code cty} that are not strings; {@code apu}/{@code apv} that
  *       are not strict base64url; an {@code epk} that is not an object; duplicate members (the
@@ -33,9 +34,10 @@ public final class JweHeaderReader {
 
     /** A vetted header: the algorithms, the string members, the ECDH-ES inputs, and every member. */
     public record Header(JweKeyAlgorithm alg, JweContentAlgorithm enc, String kid, String typ, String cty,
-            Map<String, Object> epk, byte[] apu, byte[] apv, Map<String, Object> members) {}
+            Map<String, Object> epk, byte[] apu, byte[] apv, boolean deflated, Map<String, Object> members) {}
 
-    public static Header read(byte[] json, Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs) {
+    /** @param maxInflated the cap on inflated {@code zip: DEF} content, or 0 to refuse compressed JWEs */
+    public static Header read(byte[] json, Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, int maxInflated) {
         Map<String, Object> m = HeaderParser.readObject(json, 0, json.length, "JWE header");
         String algName = requiredString(m, "alg", "RFC 7516 section 4.1.1");
         JweKeyAlgorithm alg = JweKeyAlgorithm.fromJoseName(algName);
@@ -66,9 +68,17 @@ public final class JweHeaderReader {
             throw new UnsupportedJwtException("The JWE header marks " + names.size() + " extension(s) as critical"
                     + " (\"crit\"), and lcjwt understands none, so it must refuse the JWE (RFC 7516 section 4.1.13).");
         }
+        boolean deflated = false;
         if (m.containsKey("zip")) {
-            throw new UnsupportedJwtException("The JWE header has \"zip\" (compressed content): lcjwt does not"
-                    + " support JWE compression yet, so it refuses the JWE rather than decompress it.");
+            if (!"DEF".equals(m.get("zip"))) {
+                throw new UnsupportedJwtException("The JWE header's \"zip\" is " + Untrusted.quote(m.get("zip"))
+                        + "; lcjwt inflates only \"DEF\" (RFC 7516 section 4.1.3, names are case-sensitive).");
+            }
+            if (maxInflated <= 0) {
+                throw new UnsupportedJwtException("The JWE is compressed (\"zip\": \"DEF\") and this decrypter does"
+                        + " not inflate (maxInflatedBytes is 0).");
+            }
+            deflated = true;
         }
         String kid = optionalString(m, "kid");
         String typ = optionalString(m, "typ");
@@ -91,7 +101,7 @@ public final class JweHeaderReader {
             apu = partyInfo(m, "apu");
             apv = partyInfo(m, "apv");
         }
-        return new Header(alg, enc, kid, typ, cty, epk, apu, apv, m);
+        return new Header(alg, enc, kid, typ, cty, epk, apu, apv, deflated, m);
     }
 
     private static RuntimeException unknownAlg(String name) {
