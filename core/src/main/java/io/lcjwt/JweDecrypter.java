@@ -29,8 +29,8 @@ import java.util.Set;
  *
  * <p>Both allow-lists are mandatory and are checked before any cryptographic work, as are the
  * JWE's form, its header (unknown {@code crit}, {@code zip}, duplicate members) and its IV and
- * tag lengths. {@code RSA1_5} is refused without a decryption attempt; PBES2 and {@code A*GCMKW}
- * are refused as not supported yet. Compressed content ({@code zip: DEF}) is inflated after its
+ * tag lengths. {@code RSA1_5} is refused without a decryption attempt; PBES2 is refused as not
+ * supported yet. Compressed content ({@code zip: DEF}) is inflated after its
  * tag has been verified, up to {@link Builder#maxInflatedBytes} (250,000 bytes by default). A JWE whose tag does not match, whose key does
  * not unwrap, or whose unwrapped key has the wrong length ends in one
  * {@link JweDecryptionException} with one message, so that the cases cannot be told apart.
@@ -58,7 +58,7 @@ public final class JweDecrypter {
     /**
      * A builder for a decrypter with {@code key}.
      *
-     * @param key a {@link JwtSecretKey} (dir, A*KW) or a {@link JwtPrivateKey} (RSA-OAEP*, ECDH-ES*)
+     * @param key a {@link JwtSecretKey} (dir, A*KW, A*GCMKW) or a {@link JwtPrivateKey} (RSA-OAEP*, ECDH-ES*)
      * @return a builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code key} is null
      */
@@ -78,7 +78,7 @@ public final class JweDecrypter {
      *         {@code maxInflatedBytes}
      * @throws AlgorithmNotAllowedException if its {@code alg} or {@code enc} is unknown or off the
      *         allow-lists
-     * @throws UnsupportedJwtException if it uses {@code RSA1_5}, PBES2, {@code A*GCMKW},
+     * @throws UnsupportedJwtException if it uses {@code RSA1_5}, PBES2,
      *         {@code crit}, or a {@code zip} other than {@code DEF} (or any, with
      *         {@code maxInflatedBytes(0)})
      * @throws JweDecryptionException if it does not decrypt with this key

@@ -62,7 +62,7 @@ public final class JweEncrypter {
     /**
      * A builder for an encrypter to {@code recipientKey}.
      *
-     * @param recipientKey a {@link JwtSecretKey} (dir, A*KW), or the recipient's
+     * @param recipientKey a {@link JwtSecretKey} (dir, A*KW, A*GCMKW), or the recipient's
      *        {@link JwtPublicKey} (RSA-OAEP*, ECDH-ES*)
      * @return a builder; choose both algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code recipientKey} is null

@@ -4,14 +4,14 @@ package io.lcjwt;
  * The JWE key management algorithms ({@code alg}, RFC 7518 section 4) lcjwt encrypts and
  * decrypts with, each bound to one kind of key:
  * <ul>
- *   <li>{@link #DIR} and the AES key wraps take a {@link JwtSecretKey} of the right length
+ *   <li>{@link #DIR}, the AES key wraps and the AES-GCM key wraps take a {@link JwtSecretKey} of the right length
  *       (see {@link JwtSecretKey#forEncryption(byte[])} for 16- and 24-byte keys);</li>
  *   <li>the RSA-OAEP family takes an RSA key of 2048 bits or more;</li>
  *   <li>the ECDH-ES family takes an EC key on P-256, P-384 or P-521.</li>
  * </ul>
  * Not here, on purpose: {@code RSA1_5} (PKCS#1 v1.5 encryption invites Bleichenbacher's attack
  * and aws-lc has no implicit rejection for it; such JWEs are refused without any decryption
- * attempt), and, not yet, {@code PBES2-*}, {@code A*GCMKW} and X448.
+ * attempt), and, not yet, {@code PBES2-*} and X448.
  *
  * <p>A {@link JweDecrypter} takes an explicit allow-list of these; a JWE whose {@code alg} is
  * not on it is refused before any cryptographic work.
@@ -27,6 +27,12 @@ public enum JweKeyAlgorithm {
     A192KW("A192KW"),
     /** AES-256 Key Wrap with a 32-byte key. */
     A256KW("A256KW"),
+    /** AES-128-GCM key wrap (RFC 7518 section 4.7): its 12-byte IV and 16-byte tag in the header. */
+    A128GCMKW("A128GCMKW"),
+    /** AES-192-GCM key wrap with a 24-byte key. */
+    A192GCMKW("A192GCMKW"),
+    /** AES-256-GCM key wrap with a 32-byte key. */
+    A256GCMKW("A256GCMKW"),
     /** RSAES-OAEP with SHA-1 and MGF1-SHA-1 (RFC 7518 section 4.3). */
     RSA_OAEP("RSA-OAEP"),
     /** RSAES-OAEP with SHA-256 and MGF1-SHA-256. */

@@ -216,6 +216,21 @@ class JweSecurityRowsTest {
                 new Row("8-byte IV", jwe(header, new byte[0], 8, 16), MalformedJwtException.class, "takes 12"),
                 new Row("16-byte IV", jwe(header, new byte[0], 16, 16), MalformedJwtException.class, "takes 12"),
                 new Row("empty IV", jwe(header, new byte[0], 0, 16), MalformedJwtException.class, "takes 12")));
+        // The same for the AES-GCM key wrap's own IV and tag, carried in the header.
+        JweDecrypter kw = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.A128GCMKW)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        String iv12 = b64(bytes(12, 1));
+        String tag16 = b64(bytes(16, 1));
+        List<Row> rows = new java.util.ArrayList<>();
+        for (String[] c : new String[][] {{b64(bytes(8, 1)), tag16, "exactly 12"}, {b64(bytes(16, 1)), tag16, "exactly 12"},
+            {iv12, b64(bytes(12, 1)), "exactly 16"}, {iv12, b64(bytes(17, 1)), "exactly 16"}, {iv12, null, "no \"tag\""},
+            {null, tag16, "no \"iv\""}, {iv12, tag16 + "=", "not strict base64url"}}) {
+            String h = "{\"alg\":\"A128GCMKW\",\"enc\":\"A128GCM\"" + (c[0] == null ? "" : ",\"iv\":\"" + c[0] + "\"")
+                    + (c[1] == null ? "" : ",\"tag\":\"" + c[1] + "\"") + "}";
+            rows.add(new Row("A128GCMKW iv " + c[0] + " tag " + c[1], jwe(h, bytes(16, 1), 12, 16), MalformedJwtException.class,
+                    c[2]));
+        }
+        check(kw, rows);
     }
 
     // Row 32: RSA1_5 refused as unsupported, even with garbage after the header (so nothing was decrypted).
@@ -252,6 +267,14 @@ class JweSecurityRowsTest {
             for (String attack : List.of(longCek, corruptWrap, shortWrap)) {
                 assertEquals(expected, assertThrows(JweDecryptionException.class, () -> d.decrypt(attack)).getMessage());
             }
+            // AES-GCM key wrap: a wrapped key whose tag fails ends the same way.
+            JweDecrypter g = JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.A128GCMKW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            String[] q = JweEncrypter.builder(k).keyAlgorithm(JweKeyAlgorithm.A128GCMKW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build().encrypt(new byte[1]).split("\\.", -1);
+            assertEquals(1, g.decrypt(String.join(".", q)).length);
+            assertEquals(expected, assertThrows(JweDecryptionException.class,
+                    () -> g.decrypt(q[0] + "." + flip(q[1]) + "." + q[2] + "." + q[3] + "." + q[4])).getMessage());
         }
         try (JwtPrivateKey rsa = JwtPrivateKey.generateRsa(2048)) {
             JweEncrypter e = JweEncrypter.builder(rsa.publicKey()).keyAlgorithm(JweKeyAlgorithm.RSA_OAEP_256)
@@ -346,8 +369,8 @@ class JweSecurityRowsTest {
                         AlgorithmNotAllowedException.class, "case-sensitive"),
                 new Row("enc a128gcm (case)", b64("{\"alg\":\"dir\",\"enc\":\"a128gcm\"}") + garbage,
                         AlgorithmNotAllowedException.class, "case-sensitive"),
-                new Row("A128GCMKW", b64("{\"alg\":\"A128GCMKW\",\"enc\":\"A128GCM\"}") + garbage,
-                        UnsupportedJwtException.class, "not support yet"),
+                new Row("A128GCMKW not allowed", b64("{\"alg\":\"A128GCMKW\",\"enc\":\"A128GCM\"}") + garbage,
+                        AlgorithmNotAllowedException.class, "does not allow"),
                 new Row("no enc", b64("{\"alg\":\"dir\"}") + garbage, MalformedJwtException.class, "no \"enc\"")));
         assertThrows(IllegalStateException.class, () -> JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR).build());
         assertThrows(IllegalStateException.class, () -> JweDecrypter.builder(dir16)

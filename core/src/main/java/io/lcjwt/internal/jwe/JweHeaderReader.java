@@ -19,7 +19,7 @@ import java.util.Set;
  *   <li>{@code alg} or {@code enc} missing, not strings, unknown, or off the decrypter's
  *       allow-lists (compared exactly);</li>
  *   <li>{@code RSA1_5}: refused as unsupported, so no PKCS#1 v1.5 decryption is ever attempted
- *       (Bleichenbacher; aws-lc has no implicit rejection); {@code PBES2-*} and {@code A*GCMKW}:
+ *       (Bleichenbacher; aws-lc has no implicit rejection); {@code PBES2-*}:
  *       not supported yet;</li>
  *   <li>{@code zip} other than {@code DEF} (the content is then inflated under a cap, checked
  *       while inflating, after the tag has been verified);</li>
@@ -34,7 +34,8 @@ public final class JweHeaderReader {
 
     /** A vetted header: the algorithms, the string members, the ECDH-ES inputs, and every member. */
     public record Header(JweKeyAlgorithm alg, JweContentAlgorithm enc, String kid, String typ, String cty,
-            Map<String, Object> epk, byte[] apu, byte[] apv, boolean deflated, Map<String, Object> members) {}
+            Map<String, Object> epk, byte[] apu, byte[] apv, boolean deflated, byte[] kwIv, byte[] kwTag,
+            Map<String, Object> members) {}
 
     /** @param maxInflated the cap on inflated {@code zip: DEF} content, or 0 to refuse compressed JWEs */
     public static Header read(byte[] json, Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, int maxInflated) {
@@ -101,7 +102,13 @@ public final class JweHeaderReader {
             apu = partyInfo(m, "apu");
             apv = partyInfo(m, "apv");
         }
-        return new Header(alg, enc, kid, typ, cty, epk, apu, apv, deflated, m);
+        byte[] kwIv = null;
+        byte[] kwTag = null;
+        if (KeyManagement.isGcmKw(alg)) {
+            kwIv = gcmKwMember(m, "iv", AesGcm.IV_BYTES);
+            kwTag = gcmKwMember(m, "tag", AesGcm.TAG_BYTES);
+        }
+        return new Header(alg, enc, kid, typ, cty, epk, apu, apv, deflated, kwIv, kwTag, m);
     }
 
     private static RuntimeException unknownAlg(String name) {
@@ -113,10 +120,6 @@ public final class JweHeaderReader {
         if (name.startsWith("PBES2-")) {
             return new UnsupportedJwtException("The JWE uses " + Untrusted.quote(name) + " (password-based key"
                     + " encryption), which lcjwt does not support yet.");
-        }
-        if (name.matches("A(128|192|256)GCMKW")) {
-            return new UnsupportedJwtException("The JWE uses " + Untrusted.quote(name) + " (AES-GCM key wrap),"
-                    + " which lcjwt does not support yet; A128KW, A192KW and A256KW are supported.");
         }
         return new AlgorithmNotAllowedException("The JWE's alg " + Untrusted.quote(name) + " is not a key management"
                 + " algorithm lcjwt knows (names are case-sensitive, RFC 7516 section 4.1.1).");
@@ -141,6 +144,24 @@ public final class JweHeaderReader {
             throw new MalformedJwtException("The JWE header's \"" + name + "\" must be a string.");
         }
         return s;
+    }
+
+    /** RFC 7518 section 4.7.1: the key wrap's IV and tag, required, of exactly GCM's lengths. */
+    private static byte[] gcmKwMember(Map<String, Object> m, String name, int length) {
+        String s = optionalString(m, name);
+        if (s == null) {
+            throw new MalformedJwtException("The AES-GCM key wrap JWE header has no \"" + name + "\" (RFC 7518"
+                    + " section 4.7.1).");
+        }
+        byte[] b = Base64Url.decode(s);
+        if (b == null) {
+            throw new MalformedJwtException("The JWE header's \"" + name + "\" is not strict base64url.");
+        }
+        if (b.length != length) {
+            throw new MalformedJwtException("The JWE header's key wrap \"" + name + "\" is " + b.length + " bytes;"
+                    + " AES-GCM key wrap takes exactly " + length + " (RFC 7518 section 4.7.1).");
+        }
+        return b;
     }
 
     private static byte[] partyInfo(Map<String, Object> m, String name) {

@@ -39,9 +39,9 @@ public final class KeyManagement {
     /** The AES key wrap's key length for A*KW and ECDH-ES+A*KW, else 0. */
     static int kekBytes(JweKeyAlgorithm alg) {
         return switch (alg) {
-            case A128KW, ECDH_ES_A128KW -> 16;
-            case A192KW, ECDH_ES_A192KW -> 24;
-            case A256KW, ECDH_ES_A256KW -> 32;
+            case A128KW, ECDH_ES_A128KW, A128GCMKW -> 16;
+            case A192KW, ECDH_ES_A192KW, A192GCMKW -> 24;
+            case A256KW, ECDH_ES_A256KW, A256GCMKW -> 32;
             default -> 0;
         };
     }
@@ -52,6 +52,13 @@ public final class KeyManagement {
             case RSA_OAEP_256 -> 256;
             case RSA_OAEP_384 -> 384;
             default -> 512;
+        };
+    }
+
+    static boolean isGcmKw(JweKeyAlgorithm alg) {
+        return switch (alg) {
+            case A128GCMKW, A192GCMKW, A256GCMKW -> true;
+            default -> false;
         };
     }
 
@@ -111,6 +118,14 @@ public final class KeyManagement {
         if (isRsa(alg)) {
             return new Wrapped(cek, RsaOaep.encrypt(key.evp(), oaepHash(alg), cek));
         }
+        if (isGcmKw(alg)) {
+            byte[] iv = Native.random(AesGcm.IV_BYTES);
+            byte[] sealed = AesGcm.seal(secret, iv, new byte[0], cek);
+            int n = sealed.length - AesGcm.TAG_BYTES;
+            header.put("iv", b64(iv));
+            header.put("tag", b64(Arrays.copyOfRange(sealed, n, sealed.length)));
+            return new Wrapped(cek, Arrays.copyOf(sealed, n));
+        }
         return new Wrapped(cek, AesKeyWrap.wrap(secret, cek));
     }
 
@@ -147,6 +162,8 @@ public final class KeyManagement {
             }
         } else if (isRsa(alg)) {
             cek = RsaOaep.decrypt(key.evp(), oaepHash(alg), encryptedKey);
+        } else if (isGcmKw(alg)) {
+            cek = AesGcm.open(secret, h.kwIv(), new byte[0], encryptedKey, h.kwTag());
         } else {
             cek = AesKeyWrap.unwrap(secret, encryptedKey);
         }
@@ -158,6 +175,10 @@ public final class KeyManagement {
             cek = ContentCipher.newKey(enc);
         }
         return cek;
+    }
+
+    private static String b64(byte[] b) {
+        return new String(io.lcjwt.internal.codec.Base64Url.encode(b), java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     /** AlgorithmID and key length per RFC 7518 section 4.6.2: enc's for ECDH-ES, the wrap's for +A*KW. */
