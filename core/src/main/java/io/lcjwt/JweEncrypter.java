@@ -87,6 +87,8 @@ public final class JweEncrypter {
      * @param content the plaintext, read once
      * @return the compact JWE, {@code header.encryptedKey.iv.ciphertext.tag}
      * @throws NullPointerException if {@code content} is null
+     * @throws InvalidJwtKeyException if the recipient's X25519 key is of small order (no shared
+     *         secret can be agreed with it)
      * @throws IllegalStateException if the key has been closed
      */
     public String encrypt(byte[] content) {
@@ -105,6 +107,7 @@ public final class JweEncrypter {
      * @return the compact JWE
      * @throws NullPointerException if {@code claims} or {@code signer} is null
      * @throws IllegalArgumentException if the claims cannot be written (see {@link JwtSigner#sign})
+     * @throws InvalidJwtKeyException if the recipient's X25519 key is of small order
      * @throws IllegalStateException if a key has been closed
      */
     public String encryptJwt(Object claims, JwtSigner signer) {

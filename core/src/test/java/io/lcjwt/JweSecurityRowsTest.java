@@ -121,6 +121,12 @@ class JweSecurityRowsTest {
             check(d, List.of(new Row("X25519 small-order epk " + b64(u), ecdhJwe("{\"kty\":\"OKP\",\"crv\":\"X25519\",\"x\":\""
                     + b64(u) + "\"}"), MalformedJwtException.class, "all zeros")));
         }
+        // The sender's side: a small-order recipient key agrees on nothing, and nothing is sent.
+        try (JwtKey weak = JwtKey.fromJwk("{\"kty\":\"OKP\",\"crv\":\"X25519\",\"x\":\"" + b64(new byte[32]) + "\"}")) {
+            JweEncrypter e = JweEncrypter.builder(weak).keyAlgorithm(JweKeyAlgorithm.ECDH_ES)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build();
+            assertThrows(InvalidJwtKeyException.class, () -> e.encrypt(new byte[1]));
+        }
         check(d, List.of(new Row("X448 epk", ecdhJwe("{\"kty\":\"OKP\",\"crv\":\"X448\",\"x\":\"" + b64(bytes(56, 5))
                 + "\"}"), MalformedJwtException.class, "on the recipient's curve")));
     }

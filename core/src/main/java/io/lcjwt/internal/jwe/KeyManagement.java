@@ -200,7 +200,9 @@ public final class KeyManagement {
         try {
             byte[] z = EcdhEs.agree(eph.key(), recipient.evp());
             if (z == null) {
-                throw new IllegalStateException("libcrypto could not derive the ECDH-ES shared secret");
+                // Any 32 bytes import as an X25519 key; a small-order one agrees on nothing.
+                throw new InvalidJwtKeyException("The recipient key gives no usable ECDH-ES shared secret (for"
+                        + " X25519: a key of small order); it cannot receive JWEs.");
             }
             header.put("epk", new LinkedHashMap<>(Jwk.publicMembers(eph.pub())));
             byte[] derived = kdf(alg, enc, z, apu, apv);
