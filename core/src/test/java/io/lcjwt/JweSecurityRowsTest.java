@@ -420,6 +420,29 @@ class JweSecurityRowsTest {
         }
     }
 
+    // Untrusted text in JWE refusals: at most 32 characters quoted, line breaks and controls escaped.
+    @Test
+    void hostileHeaderTextIsShortAndEscapedInMessages() {
+        String evil = "x\\r\\nlevel=ERROR msg=forged\\u2028" + "A".repeat(5000);
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        JweDecrypter e = ecdh(p256);
+        for (String[] c : new String[][] {
+            {"alg", "{\"alg\":\"" + evil + "\",\"enc\":\"A128GCM\"}"},
+            {"PBES2 alg", "{\"alg\":\"PBES2-" + evil + "\",\"enc\":\"A128GCM\"}"},
+            {"enc", "{\"alg\":\"dir\",\"enc\":\"" + evil + "\"}"},
+            {"zip", "{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"zip\":\"" + evil + "\"}"},
+            {"epk kty", "{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\",\"epk\":{\"kty\":\"" + evil + "\",\"crv\":\"P-256\"}}"},
+            {"epk crv", "{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\",\"epk\":{\"kty\":\"EC\",\"crv\":\"" + evil + "\"}}"}}) {
+            String token = jwe(c[1], new byte[0], 12, 16);
+            JwtException ex = assertThrows(JwtException.class, () -> (c[0].startsWith("epk") ? e : d).decrypt(token), c[0]);
+            String m = ex.getMessage();
+            assertTrue(m.length() < 400, c[0] + ": " + m.length() + " characters");
+            assertTrue(!m.contains("\n") && !m.contains("\r") && !m.contains("\u2028"), c[0] + ": " + m);
+            assertTrue(m.contains("x\\r\\nlevel=ERROR") && !m.contains("A".repeat(33)), c[0] + ": " + m);
+        }
+    }
+
     private static String flip(String segment) {
         char c = segment.charAt(0);
         return (c == 'A' ? 'B' : 'A') + segment.substring(1);
