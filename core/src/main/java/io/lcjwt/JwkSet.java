@@ -183,6 +183,9 @@ public final class JwkSet {
         if (ops != null && !(ops instanceof List<?> l && l.contains("verify"))) {
             return "its key_ops do not include \"verify\".";
         }
+        if ("OKP".equals(m.get("kty")) && "X25519".equals(m.get("crv"))) {
+            return "it is an X25519 key, which agrees JWE keys (ECDH-ES) and never verifies a signature.";
+        }
         return null;
     }
 

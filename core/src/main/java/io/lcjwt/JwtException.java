@@ -41,7 +41,7 @@ public abstract sealed class JwtException extends RuntimeException
         permits MalformedJwtException, UnsupportedJwtException, AlgorithmNotAllowedException,
                 InvalidHeaderException, BadSignatureException, UnknownKeyException, ExpiredJwtException,
                 NotYetValidException, InvalidClaimException, MissingClaimException,
-                JwksUnavailableException, KeysNotReadyException {
+                JwksUnavailableException, KeysNotReadyException, JweDecryptionException {
 
     private static final long serialVersionUID = 1L;
 

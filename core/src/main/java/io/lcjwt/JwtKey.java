@@ -27,7 +27,8 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      * @param algorithm a JWS algorithm
      * @return true when the key's kind and size fit it: an HMAC secret at least as long as the
      *         hash for HS*, an RSA key for RS* and PS*, an EC key for the ES algorithm of its curve,
-     *         an Ed25519 key for EdDSA (and only the JWK's {@code alg}, if it named one)
+     *         an Ed25519 key for EdDSA (and only the JWK's {@code alg}, if it named one); an X25519
+     *         key (JWE only) for none
      */
     boolean supports(Algorithm algorithm);
 

@@ -9,7 +9,8 @@ import io.lcjwt.internal.keys.KeyFactory;
 import java.lang.ref.Cleaner;
 
 /**
- * An RSA, EC or Ed25519 private key for signing, parsed into libcrypto once.
+ * An RSA, EC or Ed25519 private key for signing, parsed into libcrypto once; or a decryption key
+ * for {@link JweDecrypter} (RSA, EC, or X25519, which serves JWE alone).
  *
  * <pre>{@code
  * JwtPrivateKey key = JwtPrivateKey.fromPem(pem);                  // PKCS#8, PKCS#1 or SEC1

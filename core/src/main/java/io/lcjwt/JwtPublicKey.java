@@ -24,7 +24,8 @@ import java.util.Map;
  * exponent that is even, below 65537 or longer than 33 bits; EC points not on their curve or on another curve;
  * Ed25519 keys that are not canonical or of small order; private keys; PEM text holding more
  * than one block. A key serves only algorithms of its kind: an RSA key RS* and PS*, an EC key the
- * one ES algorithm of its curve, an Ed25519 key EdDSA.
+ * one ES algorithm of its curve, an Ed25519 key EdDSA. An X25519 key (RFC 8037) serves no JWS
+ * algorithm: it is a recipient key for {@link JweEncrypter} (ECDH-ES).
  *
  * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
  * what it means for verifiers built on it.
@@ -162,7 +163,7 @@ public final class JwtPublicKey implements JwtKey {
         return switch (impl.info().kind()) {
             case RSA -> "RSA";
             case EC -> "EC";
-            case ED25519 -> "OKP";
+            case ED25519, X25519 -> "OKP";
         };
     }
 

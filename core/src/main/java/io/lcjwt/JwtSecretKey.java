@@ -189,6 +189,35 @@ public final class JwtSecretKey implements JwtKey {
         return new JwtSecretKey(secret, null, true);
     }
 
+    /**
+     * A key for JWE (AES key wrap or direct encryption, see {@link JweKeyAlgorithm}): 16, 24,
+     * 32, 48 or 64 bytes, the lengths those algorithms take. As an HMAC key it serves only the
+     * HS algorithms whose hash it is at least as long as, so a 16- or 24-byte key made here never
+     * signs or verifies a JWS.
+     *
+     * <pre>{@code
+     * JwtSecretKey kek = JwtSecretKey.forEncryption(sixteenRandomBytes);   // A128KW
+     * }</pre>
+     *
+     * @param key the key bytes, copied (the caller may wipe its array afterwards)
+     * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code key} is null
+     * @throws InvalidJwtKeyException if its length is not 16, 24, 32, 48 or 64 bytes, or it
+     *         looks like a public key
+     */
+    public static JwtSecretKey forEncryption(byte[] key) {
+        if (key == null) {
+            throw new NullPointerException("key");
+        }
+        int n = key.length;
+        if (n != 16 && n != 24 && n != 32 && n != 48 && n != 64) {
+            throw new InvalidJwtKeyException("A JWE key is 16, 24 or 32 bytes (A128KW, A192KW, A256KW; dir with"
+                    + " A*GCM) or 32, 48 or 64 bytes (dir with A*CBC-HS*); this one has " + n + ".");
+        }
+        check(key, true);
+        return new JwtSecretKey(key, null, false);
+    }
+
     private static void check(byte[] secret, boolean allowShort) {
         if (secret == null) {
             throw new NullPointerException("secret");
@@ -318,7 +347,8 @@ public final class JwtSecretKey implements JwtKey {
         }
     }
 
-    private byte[] secretCopy() {
+    /** A copy of the secret, for JWE's AES uses; the caller wipes it. */
+    byte[] secretCopy() {
         if (hmac.isClosed()) {
             throw new IllegalStateException("this JwtSecretKey has been closed");
         }

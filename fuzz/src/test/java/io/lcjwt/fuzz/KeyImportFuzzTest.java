@@ -23,6 +23,7 @@ import java.util.Base64;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -120,6 +121,14 @@ class KeyImportFuzzTest {
                     }
                 }
                 default -> {
+                    if ("X25519".equals(jwk.get("crv"))) {
+                        // A JWE key agreement key (RFC 8037): any 32 bytes are a u-coordinate.
+                        KeyFactory.getInstance("X25519").generatePublic(new X509EncodedKeySpec(der));
+                        assertEquals(32, Base64.getUrlDecoder().decode((String) jwk.get("x")).length);
+                        assertFalse(java.util.Arrays.stream(io.lcjwt.Algorithm.values()).anyMatch(k::supports),
+                                "an X25519 key serves a JWS algorithm");
+                        return;
+                    }
                     KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(der));
                     byte[] raw = Base64.getUrlDecoder().decode((String) jwk.get("x"));
                     assertEquals(32, raw.length);

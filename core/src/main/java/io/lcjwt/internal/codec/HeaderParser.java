@@ -70,6 +70,12 @@ public final class HeaderParser {
                 throw new AlgorithmNotAllowedException("Unsecured JWTs (alg \"" + printable(algName)
                         + "\") are never accepted.");
             }
+            if (params.containsKey("enc")) {
+                // Only on this error path: a JWE header (alg + enc) handed to a JWS verifier.
+                throw new AlgorithmNotAllowedException("The token is a JWE (its header has \"enc\"; alg \""
+                        + printable(algName) + "\"), and a JwtVerifier reads signed JWTs only; decrypt a JWE"
+                        + " with JweDecrypter.");
+            }
             throw new AlgorithmNotAllowedException("The JWT's alg \"" + printable(algName)
                     + "\" is not a JWS algorithm lcjwt knows (names are case-sensitive, RFC 7515 section 4.1.1).");
         }

@@ -75,6 +75,7 @@ public final class AsymmetricKey implements VerifyKey {
                 case RSA -> sigLen == (info.bits() + 7) / 8 && EvpOps.verify(evp, alg, input, len, sig, sigLen);
                 case EC -> verifyEcdsa(alg, input, len, sig, sigLen);
                 case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig);
+                case X25519 -> false; // a key agreement key never verifies (supports() is false too)
             };
         } finally {
             // The key's Cleaner watches this object: keep it reachable until libcrypto is done.

@@ -61,6 +61,7 @@ public final class Jca {
         return switch (info.kind()) {
             case RSA -> KeyFactory.getInstance("RSA");
             case ED25519 -> KeyFactory.getInstance("Ed25519");
+            case X25519 -> KeyFactory.getInstance("X25519");
             case EC -> {
                 if (info.curve() == Curve.SECP256K1) {
                     throw new UnsupportedOperationException("The JDK has no secp256k1 (its EC KeyFactory dropped the curve"

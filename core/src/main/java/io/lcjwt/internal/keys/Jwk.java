@@ -114,9 +114,22 @@ public final class Jwk {
             }
             case "OKP" -> {
                 String crv = str(m, "crv", true);
+                if (crv.equals("X25519")) {
+                    // RFC 8037 section 3.2: an ECDH-ES key for JWE, never a signing key.
+                    KeyInfo pub = Spki.x25519(bytes(m, "x", true));
+                    byte[] pkcs8 = null;
+                    if (m.containsKey("d")) {
+                        byte[] d = bytes(m, "d", true);
+                        if (d.length != 32) {
+                            throw new InvalidJwtKeyException("An X25519 private key d is 32 bytes.");
+                        }
+                        pkcs8 = Pkcs8.x25519(d);
+                    }
+                    return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+                }
                 if (!crv.equals("Ed25519")) {
-                    throw new InvalidJwtKeyException("The OKP JWK's curve " + Untrusted.quote(crv) + " is not supported; lcjwt signs"
-                            + " with Ed25519 only.");
+                    throw new InvalidJwtKeyException("The OKP JWK's curve " + Untrusted.quote(crv) + " is not supported; lcjwt takes"
+                            + " Ed25519 (signing) and X25519 (JWE key agreement); X448 and Ed448 are not supported.");
                 }
                 KeyInfo pub = Spki.ed25519(bytes(m, "x", true));
                 byte[] pkcs8 = null;
@@ -181,6 +194,11 @@ public final class Jwk {
             case ED25519 -> {
                 m.put("kty", "OKP");
                 m.put("crv", "Ed25519");
+                m.put("x", b64(info.x()));
+            }
+            case X25519 -> {
+                m.put("kty", "OKP");
+                m.put("crv", "X25519");
                 m.put("x", b64(info.x()));
             }
         }

@@ -232,7 +232,7 @@ public final class KeyFactory {
                 byte[] d = r.bytes(Der.OCTET_STRING);
                 m.put("d", Jwk.b64(Jwk.fixed(new java.math.BigInteger(1, d), pub.curve().coordBytes)));
             }
-            case ED25519 -> m.put("d", Jwk.b64(new Der.Reader(inner).bytes(Der.OCTET_STRING)));
+            case ED25519, X25519 -> m.put("d", Jwk.b64(new Der.Reader(inner).bytes(Der.OCTET_STRING)));
         }
         return m;
     }

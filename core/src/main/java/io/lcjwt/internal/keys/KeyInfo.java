@@ -12,7 +12,8 @@ import java.math.BigInteger;
 public record KeyInfo(Kind kind, Curve curve, int bits, BigInteger n, BigInteger e, byte[] x, byte[] y,
         byte[] spki) {
 
-    public enum Kind { RSA, EC, ED25519 }
+    /** X25519 serves no JWS algorithm: it is a JWE key agreement key (ECDH-ES, RFC 8037). */
+    public enum Kind { RSA, EC, ED25519, X25519 }
 
     /** Whether this key may serve {@code alg}. */
     public boolean serves(Algorithm alg) {
@@ -20,6 +21,7 @@ public record KeyInfo(Kind kind, Curve curve, int bits, BigInteger n, BigInteger
             case RSA -> alg.family() == Algorithm.Family.RSA || alg.family() == Algorithm.Family.RSA_PSS;
             case EC -> curve.algorithm == alg;
             case ED25519 -> alg == Algorithm.EdDSA;
+            case X25519 -> false;
         };
     }
 
@@ -28,6 +30,7 @@ public record KeyInfo(Kind kind, Curve curve, int bits, BigInteger n, BigInteger
             case RSA -> "an RSA-" + bits + " key";
             case EC -> "an EC " + curve.jwkName + " key";
             case ED25519 -> "an Ed25519 key";
+            case X25519 -> "an X25519 key";
         };
     }
 }

@@ -74,6 +74,26 @@ public final class Pkcs8 {
                 }
                 return new Parsed(ed25519(seed), KeyInfo.Kind.ED25519, null, Arrays.copyOfRange(pub, 1, 33));
             }
+            case Spki.X25519 -> {
+                Der.Reader r = new Der.Reader(key);
+                byte[] scalar = r.bytes(Der.OCTET_STRING);
+                r.end();
+                if (scalar.length != 32) {
+                    throw new InvalidJwtKeyException("An X25519 private key is 32 bytes.");
+                }
+                if (info.hasMore() && info.peekTag() == 0xA0) {
+                    info.raw(); // attributes
+                }
+                if (!info.hasMore()) {
+                    return new Parsed(der, KeyInfo.Kind.X25519, null);
+                }
+                byte[] pub = info.bytes(0x81);
+                info.end();
+                if (pub.length != 33 || pub[0] != 0) {
+                    throw new InvalidJwtKeyException("The X25519 private key's publicKey must be 32 bytes.");
+                }
+                return new Parsed(x25519(scalar), KeyInfo.Kind.X25519, null, Arrays.copyOfRange(pub, 1, 33));
+            }
             default -> throw new InvalidJwtKeyException("Private keys of algorithm " + Untrusted.text(oid) + " are not supported.");
         }
     }
@@ -210,6 +230,11 @@ public final class Pkcs8 {
         byte[] sec1 = Der.seq(Der.integer(BigInteger.ONE), Der.octets(d),
                 Der.tlv(0xA1, Der.bitString(spkiPoint)));
         return Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(Spki.EC), Der.oid(curve.oid)), Der.octets(sec1));
+    }
+
+    /** PKCS#8 for an X25519 private key (RFC 8410). */
+    public static byte[] x25519(byte[] scalar) {
+        return Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(Spki.X25519)), Der.octets(Der.octets(scalar)));
     }
 
     /** PKCS#8 for an Ed25519 seed (RFC 8410). */

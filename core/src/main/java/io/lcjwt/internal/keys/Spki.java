@@ -19,6 +19,7 @@ public final class Spki {
     public static final String RSA_PSS = "1.2.840.113549.1.1.10";
     public static final String EC = "1.2.840.10045.2.1";
     public static final String ED25519 = "1.3.101.112";
+    public static final String X25519 = "1.3.101.110";
 
     public static KeyInfo parse(byte[] der) {
         Der.Reader outer = new Der.Reader(der);
@@ -54,10 +55,14 @@ public final class Spki {
                 alg.end();
                 return ed25519(key);
             }
+            case X25519 -> {
+                alg.end();
+                return x25519(key);
+            }
             case RSA_PSS -> throw new InvalidJwtKeyException("RSASSA-PSS-restricted keys (OID " + RSA_PSS + ") are not"
                     + " supported; export the key as a plain rsaEncryption key, which serves PS* too.");
             default -> throw new InvalidJwtKeyException("Keys of algorithm " + Untrusted.text(oid) + " are not supported; lcjwt takes"
-                    + " RSA, EC (P-256, P-384, P-521, secp256k1) and Ed25519 keys.");
+                    + " RSA, EC (P-256, P-384, P-521, secp256k1), Ed25519 and X25519 keys.");
         }
     }
 
@@ -115,6 +120,19 @@ public final class Spki {
         }
         byte[] spki = Der.seq(Der.seq(Der.oid(ED25519)), Der.bitString(key));
         return new KeyInfo(KeyInfo.Kind.ED25519, null, 256, null, null, key.clone(), null, spki);
+    }
+
+    /**
+     * An X25519 public key (RFC 8037, for ECDH-ES). Every 32-byte string is a valid u-coordinate
+     * (RFC 7748 section 5); a small-order one shows as an all-zero shared secret, which the key
+     * agreement refuses.
+     */
+    static KeyInfo x25519(byte[] key) {
+        if (key.length != 32) {
+            throw new InvalidJwtKeyException("An X25519 public key is 32 bytes, not " + key.length + ".");
+        }
+        byte[] spki = Der.seq(Der.seq(Der.oid(X25519)), Der.bitString(key));
+        return new KeyInfo(KeyInfo.Kind.X25519, null, 256, null, null, key.clone(), null, spki);
     }
 
     /** PKCS#1 RSAPublicKey ("RSA PUBLIC KEY") as a SubjectPublicKeyInfo. */

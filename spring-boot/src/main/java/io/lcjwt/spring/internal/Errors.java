@@ -46,6 +46,8 @@ public final class Errors {
             case AlgorithmNotAllowedException x -> new BadJwtException(m, x);
             case InvalidHeaderException x -> new BadJwtException(m, x);
             case BadSignatureException x -> new BadJwtException(m, x);
+            // A JWT decoder never decrypts; should one be handed a JWE's failure, it is a bad token.
+            case io.lcjwt.JweDecryptionException x -> new BadJwtException(m, x);
             case UnknownKeyException x -> new BadJwtException(m, x);
             case JwksUnavailableException x -> new JwtException(m, x);
             // Only a nonBlocking verifier throws it, and the reactive decoder catches it first.

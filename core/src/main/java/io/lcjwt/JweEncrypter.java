@@ -1,0 +1,336 @@
+package io.lcjwt;
+
+import io.lcjwt.internal.claims.ClaimsWriter;
+import io.lcjwt.internal.crypto.AsymmetricKey;
+import io.lcjwt.internal.jwe.JweCompact;
+import io.lcjwt.internal.jwe.KeyManagement;
+import io.lcjwt.internal.keys.KeyInfo;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Encrypts content to one recipient as a compact JWE (RFC 7516 section 7.1), through libcrypto.
+ * Each JWE gets a fresh content encryption key (except with {@code dir}), a fresh IV, and for
+ * ECDH-ES a fresh ephemeral key. Immutable and thread-safe.
+ *
+ * <pre>{@code
+ * JweEncrypter encrypter = JweEncrypter.builder(JwtPublicKey.fromPem(recipientPem))
+ *         .keyAlgorithm(JweKeyAlgorithm.RSA_OAEP_256)
+ *         .contentAlgorithm(JweContentAlgorithm.A256GCM)
+ *         .keyId("recipient-1")
+ *         .build();
+ * String jwe = encrypter.encrypt(bytes);
+ *
+ * // sign, then encrypt (a nested JWT, cty: JWT)
+ * String nested = encrypter.encryptJwt(Map.of("sub", "alice"), signer);
+ * }</pre>
+ *
+ * <p>The protected header holds {@code alg}, {@code enc}, then {@code kid}, {@code typ} and
+ * {@code cty} when set, any {@link Builder#header} parameters, and for ECDH-ES {@code epk},
+ * {@code apu} and {@code apv}; {@code zip} only if {@link Builder#deflate()} was asked for.
+ */
+public final class JweEncrypter {
+
+    private static final Set<String> RESERVED = Set.of("alg", "enc", "zip", "crit", "kid", "typ", "cty", "epk",
+            "apu", "apv", "iv", "tag", "p2s", "p2c", "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256");
+
+    private final JwtKey key;
+    private final JweKeyAlgorithm keyAlgorithm;
+    private final JweContentAlgorithm contentAlgorithm;
+    private final Map<String, Object> header;
+    private final Map<String, Object> jwtHeader;
+    private final byte[] apu;
+    private final byte[] apv;
+    private final boolean deflate;
+
+    private JweEncrypter(Builder b, Map<String, Object> header, Map<String, Object> jwtHeader) {
+        this.key = b.key;
+        this.keyAlgorithm = b.keyAlgorithm;
+        this.contentAlgorithm = b.contentAlgorithm;
+        this.header = header;
+        this.jwtHeader = jwtHeader;
+        this.apu = b.apu.clone();
+        this.apv = b.apv.clone();
+        this.deflate = b.deflate;
+    }
+
+    /**
+     * A builder for an encrypter to {@code recipientKey}.
+     *
+     * @param recipientKey a {@link JwtSecretKey} (dir, A*KW, A*GCMKW), or the recipient's
+     *        {@link JwtPublicKey} (RSA-OAEP*, ECDH-ES*)
+     * @return a builder; choose both algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code recipientKey} is null
+     */
+    public static Builder builder(JwtKey recipientKey) {
+        return new Builder(Objects.requireNonNull(recipientKey, "recipientKey"));
+    }
+
+    /** {@return the key management algorithm this encrypter uses} */
+    public JweKeyAlgorithm keyAlgorithm() {
+        return keyAlgorithm;
+    }
+
+    /** {@return the content encryption algorithm this encrypter uses} */
+    public JweContentAlgorithm contentAlgorithm() {
+        return contentAlgorithm;
+    }
+
+    /**
+     * Encrypts bytes.
+     *
+     * @param content the plaintext, read once
+     * @return the compact JWE, {@code header.encryptedKey.iv.ciphertext.tag}
+     * @throws NullPointerException if {@code content} is null
+     * @throws InvalidJwtKeyException if the recipient's X25519 key is of small order (no shared
+     *         secret can be agreed with it)
+     * @throws IllegalStateException if the key has been closed
+     */
+    public String encrypt(byte[] content) {
+        Objects.requireNonNull(content, "content");
+        return run(header, content.clone());
+    }
+
+    /**
+     * Signs claims with {@code signer}, then encrypts the signed JWT as a nested JWT
+     * ({@code cty: JWT}, RFC 7519 section 5.2): the recipient learns who issued the claims, which
+     * encryption alone cannot tell it. Read it back with
+     * {@link JweDecrypter#decryptJwt(CharSequence, JwtVerifier, Class)}.
+     *
+     * @param claims the claims, as {@link JwtSigner#sign} takes them
+     * @param signer the issuer's signer
+     * @return the compact JWE
+     * @throws NullPointerException if {@code claims} or {@code signer} is null
+     * @throws IllegalArgumentException if the claims cannot be written (see {@link JwtSigner#sign})
+     * @throws InvalidJwtKeyException if the recipient's X25519 key is of small order
+     * @throws IllegalStateException if a key has been closed
+     */
+    public String encryptJwt(Object claims, JwtSigner signer) {
+        Objects.requireNonNull(claims, "claims");
+        Objects.requireNonNull(signer, "signer");
+        byte[] jws = signer.sign(claims).getBytes(StandardCharsets.US_ASCII);
+        return run(jwtHeader, jws);
+    }
+
+    private String run(Map<String, Object> h, byte[] plaintext) {
+        byte[] secret = null;
+        try {
+            AsymmetricKey asym = null;
+            if (key instanceof JwtSecretKey s) {
+                secret = s.secretCopy();
+            } else if (key instanceof JwtPublicKey p) {
+                asym = p.impl();
+            }
+            return JweCompact.encrypt(keyAlgorithm, contentAlgorithm, h, apu, apv, deflate, secret, asym, plaintext);
+        } finally {
+            if (secret != null) {
+                Arrays.fill(secret, (byte) 0);
+            }
+            Arrays.fill(plaintext, (byte) 0);
+            java.lang.ref.Reference.reachabilityFence(key);
+        }
+    }
+
+    /** Builds a {@link JweEncrypter}. Not thread-safe; the encrypter it builds is. */
+    public static final class Builder {
+        private final JwtKey key;
+        private JweKeyAlgorithm keyAlgorithm;
+        private JweContentAlgorithm contentAlgorithm;
+        private String keyId;
+        private String type;
+        private String contentType;
+        private byte[] apu = new byte[0];
+        private byte[] apv = new byte[0];
+        private boolean deflate;
+        private final Map<String, Object> extra = new LinkedHashMap<>();
+
+        private Builder(JwtKey key) {
+            this.key = key;
+        }
+
+        /**
+         * The key management algorithm ({@code alg}); mandatory.
+         *
+         * @param algorithm an algorithm that fits the recipient's key
+         * @return this builder
+         * @throws NullPointerException if {@code algorithm} is null
+         */
+        public Builder keyAlgorithm(JweKeyAlgorithm algorithm) {
+            this.keyAlgorithm = Objects.requireNonNull(algorithm, "algorithm");
+            return this;
+        }
+
+        /**
+         * The content encryption algorithm ({@code enc}); mandatory.
+         *
+         * @param algorithm the algorithm
+         * @return this builder
+         * @throws NullPointerException if {@code algorithm} is null
+         */
+        public Builder contentAlgorithm(JweContentAlgorithm algorithm) {
+            this.contentAlgorithm = Objects.requireNonNull(algorithm, "algorithm");
+            return this;
+        }
+
+        /**
+         * The {@code kid} header parameter; by default the key's own {@code kid}, if it has one.
+         *
+         * @param keyId the key id, non-empty
+         * @return this builder
+         * @throws NullPointerException if {@code keyId} is null
+         * @throws IllegalArgumentException if {@code keyId} is empty
+         */
+        public Builder keyId(String keyId) {
+            JwtSecretKey.checkKeyId(keyId);
+            this.keyId = keyId;
+            return this;
+        }
+
+        /**
+         * The {@code typ} header parameter (absent by default).
+         *
+         * @param type the media type, such as {@code JWT}
+         * @return this builder
+         * @throws NullPointerException if {@code type} is null
+         */
+        public Builder type(String type) {
+            this.type = Objects.requireNonNull(type, "type");
+            return this;
+        }
+
+        /**
+         * The {@code cty} header parameter for {@link JweEncrypter#encrypt} (absent by default;
+         * {@link JweEncrypter#encryptJwt} always writes {@code JWT}).
+         *
+         * @param contentType the content's media type
+         * @return this builder
+         * @throws NullPointerException if {@code contentType} is null
+         */
+        public Builder contentType(String contentType) {
+            this.contentType = Objects.requireNonNull(contentType, "contentType");
+            return this;
+        }
+
+        /**
+         * The ECDH-ES agreement PartyUInfo ({@code apu}, RFC 7518 section 4.6.1.2), for example
+         * the sender's name; used only with the ECDH-ES algorithms.
+         *
+         * @param partyUInfo the bytes, copied
+         * @return this builder
+         * @throws NullPointerException if {@code partyUInfo} is null
+         */
+        public Builder agreementPartyUInfo(byte[] partyUInfo) {
+            this.apu = Objects.requireNonNull(partyUInfo, "partyUInfo").clone();
+            return this;
+        }
+
+        /**
+         * The ECDH-ES agreement PartyVInfo ({@code apv}), for example the recipient's name; used
+         * only with the ECDH-ES algorithms.
+         *
+         * @param partyVInfo the bytes, copied
+         * @return this builder
+         * @throws NullPointerException if {@code partyVInfo} is null
+         */
+        public Builder agreementPartyVInfo(byte[] partyVInfo) {
+            this.apv = Objects.requireNonNull(partyVInfo, "partyVInfo").clone();
+            return this;
+        }
+
+        /**
+         * Compresses the content with DEFLATE before encrypting it ({@code zip: DEF}, RFC 7516
+         * section 4.1.3). Off by default: compression makes the ciphertext's length depend on
+         * the content, which leaks information when an attacker can mix its own text with a
+         * secret (CRIME, BREACH); and a recipient must be willing to inflate.
+         *
+         * @return this builder
+         */
+        public Builder deflate() {
+            this.deflate = true;
+            return this;
+        }
+
+        /**
+         * Adds a header parameter of your own. Registered JWE parameters have their own setters
+         * or are lcjwt's to write, and are refused here.
+         *
+         * @param name the parameter name
+         * @param value a JSON value as {@link JwtSigner#sign} writes claims
+         * @return this builder
+         * @throws NullPointerException if {@code name} or {@code value} is null
+         * @throws IllegalArgumentException if {@code name} is a registered JWE parameter
+         */
+        public Builder header(String name, Object value) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+            if (RESERVED.contains(name)) {
+                throw new IllegalArgumentException("The \"" + name + "\" header parameter is lcjwt's to write"
+                        + " (or has its own builder method)");
+            }
+            extra.put(name, value);
+            return this;
+        }
+
+        /**
+         * Builds the encrypter.
+         *
+         * @return the encrypter, immutable and thread-safe
+         * @throws IllegalStateException if an algorithm is missing, or the key has been closed
+         * @throws InvalidJwtKeyException if the key cannot serve the key algorithm (a private
+         *         key, a secret of the wrong length, an RSA key for ECDH-ES...), or for
+         *         {@code dir}, is not the content algorithm's key length
+         * @throws IllegalArgumentException if a {@link #header} value cannot be written as JSON
+         */
+        public JweEncrypter build() {
+            if (keyAlgorithm == null) {
+                throw new IllegalStateException("Choose the key management algorithm with keyAlgorithm(...).");
+            }
+            if (contentAlgorithm == null) {
+                throw new IllegalStateException("Choose the content encryption algorithm with contentAlgorithm(...).");
+            }
+            if (key instanceof JwtPrivateKey) {
+                throw new InvalidJwtKeyException("Encrypt to the recipient's public key: use privateKey.publicKey().");
+            }
+            int secretLength = -1;
+            KeyInfo info = null;
+            if (key instanceof JwtSecretKey s) {
+                s.impl();
+                secretLength = s.length();
+            } else if (key instanceof JwtPublicKey p) {
+                info = p.impl().info();
+            }
+            String problem = KeyManagement.keyProblem(keyAlgorithm, secretLength, info);
+            if (problem == null && keyAlgorithm == JweKeyAlgorithm.DIR && secretLength != contentAlgorithm.keyBytes()) {
+                problem = "dir with " + contentAlgorithm.joseName() + " takes a " + contentAlgorithm.keyBytes()
+                        + "-byte key, not " + secretLength + " bytes";
+            }
+            if (problem != null) {
+                throw new InvalidJwtKeyException("This key cannot encrypt with " + keyAlgorithm.joseName() + ": "
+                        + problem + ".");
+            }
+            Map<String, Object> h = new LinkedHashMap<>();
+            String kid = keyId != null ? keyId : key.keyId();
+            if (kid != null) {
+                h.put("kid", kid);
+            }
+            if (type != null) {
+                h.put("typ", type);
+            }
+            Map<String, Object> jwt = new LinkedHashMap<>(h);
+            jwt.put("cty", "JWT");
+            if (contentType != null) {
+                h.put("cty", contentType);
+            }
+            h.putAll(extra);
+            jwt.putAll(extra);
+            ClaimsWriter.toJson(h); // a value that cannot be written fails here, not at encrypt
+            return new JweEncrypter(this, java.util.Collections.unmodifiableMap(h),
+                    java.util.Collections.unmodifiableMap(jwt));
+        }
+    }
+}

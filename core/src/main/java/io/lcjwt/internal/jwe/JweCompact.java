@@ -1,0 +1,183 @@
+package io.lcjwt.internal.jwe;
+
+import io.lcjwt.JweContentAlgorithm;
+import io.lcjwt.JweDecryptionException;
+import io.lcjwt.JweKeyAlgorithm;
+import io.lcjwt.MalformedJwtException;
+import io.lcjwt.internal.claims.ClaimsWriter;
+import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.crypto.AsymmetricKey;
+
+import java.lang.ref.Reference;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The JWE compact serialization (RFC 7516 section 7.1): five base64url segments, header,
+ * encrypted key, IV, ciphertext, tag. Everything a JWE shows without a key (its form, its
+ * header, the allow-lists, the IV and tag lengths) is checked before any cryptographic work.
+ */
+public final class JweCompact {
+    private JweCompact() {}
+
+    /** A decrypted JWE: its vetted header and its plaintext. */
+    public record Decrypted(JweHeaderReader.Header header, byte[] plaintext) {}
+
+    static final String DECRYPTION_FAILED = "The JWE could not be decrypted with this decrypter's key: its"
+            + " authentication tag does not match (the content or header was changed, or the JWE was"
+            + " encrypted to another key).";
+
+    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, Set<JweKeyAlgorithm> algs,
+            Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
+        byte[] b = ascii(token, maxBytes);
+        int[] dots = new int[4];
+        int n = 0;
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == '.') {
+                if (n == 4) {
+                    n++;
+                    break;
+                }
+                dots[n++] = i;
+            }
+        }
+        if (n != 4) {
+            throw notCompact(b, n);
+        }
+        if (dots[0] == 0) {
+            throw new MalformedJwtException("The JWE's header segment is empty.");
+        }
+        byte[] headerJson = segment(b, 0, dots[0], "header");
+        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs, maxInflated);
+        byte[] encryptedKey = segment(b, dots[0] + 1, dots[1], "encrypted key");
+        byte[] iv = segment(b, dots[1] + 1, dots[2], "IV");
+        byte[] ct = segment(b, dots[2] + 1, dots[3], "ciphertext");
+        byte[] tag = segment(b, dots[3] + 1, b.length, "authentication tag");
+        JweContentAlgorithm enc = h.enc();
+        if (iv.length != ContentCipher.ivBytes(enc)) {
+            throw new MalformedJwtException("The JWE's IV is " + iv.length + " bytes; " + enc.joseName() + " takes "
+                    + ContentCipher.ivBytes(enc) + " (RFC 7518 section 5).");
+        }
+        if (tag.length != ContentCipher.tagBytes(enc)) {
+            throw new MalformedJwtException("The JWE's authentication tag is " + tag.length + " bytes; "
+                    + enc.joseName() + " takes exactly " + ContentCipher.tagBytes(enc) + " (RFC 7518 section 5).");
+        }
+        byte[] cek = KeyManagement.unwrap(h, secret, key, encryptedKey);
+        try {
+            // The AAD is the header segment as sent (RFC 7516 section 5.2 step 14).
+            byte[] plain = ContentCipher.open(enc, cek, iv, Arrays.copyOf(b, dots[0]), ct, tag);
+            if (plain == null) {
+                throw new JweDecryptionException(DECRYPTION_FAILED);
+            }
+            if (h.deflated()) {
+                // Only authenticated content is inflated.
+                byte[] inflated = Deflate.inflate(plain, maxInflated);
+                Arrays.fill(plain, (byte) 0);
+                plain = inflated;
+            }
+            return new Decrypted(h, plain);
+        } finally {
+            Arrays.fill(cek, (byte) 0);
+            Reference.reachabilityFence(key);
+        }
+    }
+
+    /**
+     * @param extra header members after {@code alg} and {@code enc} (kid, typ, cty, custom)
+     */
+    public static String encrypt(JweKeyAlgorithm alg, JweContentAlgorithm enc, Map<String, Object> extra,
+            byte[] apu, byte[] apv, boolean deflate, byte[] secret, AsymmetricKey key, byte[] plaintext) {
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("alg", alg.joseName());
+        header.put("enc", enc.joseName());
+        if (deflate) {
+            header.put("zip", "DEF");
+            plaintext = Deflate.deflate(plaintext);
+        }
+        header.putAll(extra);
+        if (KeyManagement.isEcdh(alg)) {
+            if (apu.length > 0) {
+                header.put("apu", new String(Base64Url.encode(apu), StandardCharsets.US_ASCII));
+            }
+            if (apv.length > 0) {
+                header.put("apv", new String(Base64Url.encode(apv), StandardCharsets.US_ASCII));
+            }
+        }
+        KeyManagement.Wrapped w = KeyManagement.wrap(alg, enc, secret, key, apu, apv, header);
+        try {
+            byte[] h = Base64Url.encode(ClaimsWriter.toJson(header));
+            byte[] iv = ContentCipher.newIv(enc);
+            byte[] sealed = ContentCipher.seal(enc, w.cek(), iv, h, plaintext);
+            int tagLen = ContentCipher.tagBytes(enc);
+            StringBuilder sb = new StringBuilder(h.length + 4 + (w.encryptedKey().length + iv.length + sealed.length) * 4 / 3 + 8);
+            sb.append(new String(h, StandardCharsets.US_ASCII)).append('.');
+            sb.append(b64(w.encryptedKey(), 0, w.encryptedKey().length)).append('.');
+            sb.append(b64(iv, 0, iv.length)).append('.');
+            sb.append(b64(sealed, 0, sealed.length - tagLen)).append('.');
+            sb.append(b64(sealed, sealed.length - tagLen, tagLen));
+            return sb.toString();
+        } finally {
+            Arrays.fill(w.cek(), (byte) 0);
+            Reference.reachabilityFence(key);
+        }
+    }
+
+    private static String b64(byte[] b, int off, int len) {
+        byte[] out = new byte[Base64Url.encodedLength(len)];
+        Base64Url.encode(b, off, len, out, 0);
+        return new String(out, StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] ascii(CharSequence token, int maxBytes) {
+        if (token == null) {
+            throw new MalformedJwtException("The JWE is null.");
+        }
+        int len = token.length();
+        if (len > maxBytes) {
+            throw new MalformedJwtException("The JWE is larger than this decrypter's cap of " + maxBytes
+                    + " bytes (maxTokenBytes).");
+        }
+        byte[] b = new byte[len];
+        for (int i = 0; i < len; i++) {
+            char c = token.charAt(i);
+            if (c >= 0x80) {
+                throw new MalformedJwtException("The JWE holds a non-ASCII character; a compact JWE is base64url"
+                        + " segments and dots only.");
+            }
+            b[i] = (byte) c;
+        }
+        return b;
+    }
+
+    private static byte[] segment(byte[] b, int from, int to, String what) {
+        int len = to - from;
+        int n = Base64Url.decodedLength(len);
+        byte[] out = n < 0 ? null : new byte[n];
+        if (n < 0 || Base64Url.decode(b, from, len, out, 0) != n) {
+            throw new MalformedJwtException("The JWE's " + what + " is not strict base64url (RFC 7516 section 2:"
+                    + " no padding, no '+' or '/', no whitespace).");
+        }
+        return out;
+    }
+
+    private static MalformedJwtException notCompact(byte[] b, int dots) {
+        int i = 0;
+        while (i < b.length && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
+            i++;
+        }
+        if (i < b.length && b[i] == '{') {
+            return new MalformedJwtException("The JWE looks like the JWE JSON serialization, which lcjwt does not"
+                    + " support yet; JweDecrypter.decrypt reads the compact serialization only"
+                    + " (header.encryptedKey.iv.ciphertext.tag).");
+        }
+        if (dots == 2) {
+            return new MalformedJwtException("The token has three segments, like a JWS; a compact JWE has five"
+                    + " (header.encryptedKey.iv.ciphertext.tag). Verify a JWS with JwtVerifier.");
+        }
+        return new MalformedJwtException("A compact JWE has exactly four dots"
+                + " (header.encryptedKey.iv.ciphertext.tag); this token has " + (dots > 4 ? "more" : dots) + ".");
+    }
+}

@@ -1,0 +1,193 @@
+package io.lcjwt;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Every key management algorithm with every content encryption algorithm, encrypted and decrypted
+ * by lcjwt on whichever libcrypto is loaded (the suite runs on aws-lc and on OpenSSL 3); a JWE
+ * for one key does not decrypt with another; and the nested form: signed by a JwtSigner,
+ * encrypted with cty JWT, decrypted and verified into a record.
+ */
+class JweRoundTripTest {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static JwtPrivateKey rsa;
+    private static JwtPrivateKey rsaOther;
+    private static final Map<String, JwtPrivateKey> EC = new java.util.LinkedHashMap<>();
+
+    @BeforeAll
+    static void keys() {
+        rsa = JwtPrivateKey.generateRsa(2048);
+        rsaOther = JwtPrivateKey.generateRsa(2048);
+        EC.put("P-256", JwtPrivateKey.generate(Algorithm.ES256));
+        EC.put("P-384", JwtPrivateKey.generate(Algorithm.ES384));
+        EC.put("P-521", JwtPrivateKey.generate(Algorithm.ES512));
+        EC.put("P-256 other", JwtPrivateKey.generate(Algorithm.ES256));
+        EC.put("X25519", x25519());
+        EC.put("X25519 other", x25519());
+    }
+
+    @AfterAll
+    static void close() {
+        rsa.close();
+        rsaOther.close();
+        EC.values().forEach(JwtPrivateKey::close);
+    }
+
+    record Case(JweKeyAlgorithm alg, JweContentAlgorithm enc, String keyName) {
+        @Override
+        public String toString() {
+            return alg + " + " + enc + " (" + keyName + ")";
+        }
+    }
+
+    static Stream<Case> cases() {
+        List<Case> out = new ArrayList<>();
+        for (JweKeyAlgorithm alg : JweKeyAlgorithm.values()) {
+            for (JweContentAlgorithm enc : JweContentAlgorithm.values()) {
+                switch (alg) {
+                    case ECDH_ES, ECDH_ES_A128KW, ECDH_ES_A192KW, ECDH_ES_A256KW -> {
+                        for (String crv : List.of("P-256", "P-384", "P-521", "X25519")) {
+                            out.add(new Case(alg, enc, crv));
+                        }
+                    }
+                    case RSA_OAEP, RSA_OAEP_256, RSA_OAEP_384, RSA_OAEP_512 -> out.add(new Case(alg, enc, "RSA-2048"));
+                    default -> out.add(new Case(alg, enc, "secret"));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /** An X25519 key from the JDK's generator, imported through its PKCS#8 encoding. */
+    static JwtPrivateKey x25519() {
+        try {
+            return JwtPrivateKey.from(java.security.KeyPairGenerator.getInstance("X25519").generateKeyPair().getPrivate());
+        } catch (java.security.GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static byte[] random(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    private static int secretLength(Case c) {
+        return switch (c.alg()) {
+            case DIR -> c.enc().keyBytes();
+            case A128KW, A128GCMKW -> 16;
+            case A192KW, A192GCMKW -> 24;
+            default -> 32;
+        };
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void roundTrip(Case c) {
+        JwtKey decryptKey;
+        JwtKey encryptKey;
+        JwtKey wrongKey;
+        if (c.keyName().equals("secret")) {
+            byte[] secret = random(secretLength(c));
+            decryptKey = JwtSecretKey.forEncryption(secret);
+            encryptKey = decryptKey;
+            wrongKey = JwtSecretKey.forEncryption(random(secret.length));
+        } else if (c.keyName().startsWith("RSA")) {
+            decryptKey = rsa;
+            encryptKey = rsa.publicKey();
+            wrongKey = rsaOther;
+        } else {
+            decryptKey = EC.get(c.keyName());
+            encryptKey = EC.get(c.keyName()).publicKey();
+            wrongKey = EC.get(c.keyName() + " other");
+        }
+        JweEncrypter encrypter = JweEncrypter.builder(encryptKey).keyAlgorithm(c.alg()).contentAlgorithm(c.enc())
+                .keyId("k1").agreementPartyUInfo("Alice".getBytes(StandardCharsets.UTF_8)).build();
+        JweDecrypter decrypter = JweDecrypter.builder(decryptKey).keyAlgorithms(c.alg()).contentAlgorithms(c.enc()).build();
+        for (int len : new int[] {0, 1, 16, 100, 5000}) {
+            byte[] content = random(len);
+            String jwe = encrypter.encrypt(content);
+            assertEquals(4, jwe.chars().filter(ch -> ch == '.').count());
+            assertArrayEquals(content, decrypter.decrypt(jwe), c + ", " + len + " bytes");
+            assertNotEquals(jwe, encrypter.encrypt(content), "a fresh IV (and key) per JWE");
+        }
+        String header = new String(Base64.getUrlDecoder().decode(encrypter.encrypt(new byte[1]).split("\\.")[0]),
+                StandardCharsets.UTF_8);
+        assertEquals(true, header.startsWith("{\"alg\":\"" + c.alg().joseName() + "\",\"enc\":\""
+                + c.enc().joseName() + "\",\"kid\":\"k1\""), header);
+        if (wrongKey != null) {
+            JweDecrypter other = JweDecrypter.builder(wrongKey).keyAlgorithms(c.alg()).contentAlgorithms(c.enc()).build();
+            JweDecryptionException e = assertThrows(JweDecryptionException.class,
+                    () -> other.decrypt(encrypter.encrypt("secret".getBytes(StandardCharsets.UTF_8))));
+            assertEquals(true, e.getMessage().startsWith("The JWE could not be decrypted"), e.getMessage());
+        }
+    }
+
+    @Test
+    void deflatedContentRoundTrips() {
+        try (JwtSecretKey k = JwtSecretKey.forEncryption(random(32))) {
+            JweEncrypter e = JweEncrypter.builder(k).keyAlgorithm(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithm(JweContentAlgorithm.A256CBC_HS512).deflate().build();
+            JweDecrypter d = JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.A256CBC_HS512).build();
+            for (byte[] content : List.of(new byte[0], "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa".repeat(100).getBytes(StandardCharsets.UTF_8),
+                    random(5000))) {
+                String jwe = e.encrypt(content);
+                assertEquals(true, new String(Base64.getUrlDecoder().decode(jwe.split("\\.")[0]), StandardCharsets.UTF_8)
+                        .contains("\"zip\":\"DEF\""));
+                assertArrayEquals(content, d.decrypt(jwe));
+            }
+        }
+    }
+
+    record Claims(String sub, String scope, long exp) {}
+
+    @Test
+    void signThenEncryptNestedJwt() {
+        try (JwtPrivateKey issuer = JwtPrivateKey.generate(Algorithm.ES256)) {
+            JwtSigner signer = JwtSigner.builder(issuer).algorithm(Algorithm.ES256).build();
+            JwtVerifier verifier = JwtVerifier.builder(issuer.publicKey()).algorithms(Algorithm.ES256).build();
+            JweEncrypter encrypter = JweEncrypter.builder(rsa.publicKey()).keyAlgorithm(JweKeyAlgorithm.RSA_OAEP_256)
+                    .contentAlgorithm(JweContentAlgorithm.A256GCM).build();
+            JweDecrypter decrypter = JweDecrypter.builder(rsa).keyAlgorithms(JweKeyAlgorithm.RSA_OAEP_256)
+                    .contentAlgorithms(JweContentAlgorithm.A256GCM).build();
+
+            long exp = java.time.Instant.now().getEpochSecond() + 300;
+            String jwe = encrypter.encryptJwt(Map.of("sub", "alice", "scope", "read", "exp", exp), signer);
+            assertEquals(new Claims("alice", "read", exp), decrypter.decryptJwt(jwe, verifier, Claims.class));
+            assertEquals("alice", decrypter.decryptJwt(jwe, verifier).get("sub"));
+
+            // Signed by someone else: decrypts, but the inner JWT is refused.
+            try (JwtPrivateKey mallory = JwtPrivateKey.generate(Algorithm.ES256)) {
+                String forged = encrypter.encryptJwt(Map.of("sub", "alice", "exp", exp),
+                        JwtSigner.builder(mallory).algorithm(Algorithm.ES256).build());
+                assertThrows(BadSignatureException.class, () -> decrypter.decryptJwt(forged, verifier, Claims.class));
+            }
+            // Not marked as a nested JWT: decryptJwt refuses it.
+            String plain = encrypter.encrypt(signer.sign(Map.of("sub", "alice", "exp", exp)).getBytes(StandardCharsets.US_ASCII));
+            InvalidHeaderException e = assertThrows(InvalidHeaderException.class,
+                    () -> decrypter.decryptJwt(plain, verifier, Claims.class));
+            assertEquals("cty", e.parameter());
+        }
+    }
+}

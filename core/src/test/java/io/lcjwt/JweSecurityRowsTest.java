@@ -1,0 +1,450 @@
+package io.lcjwt;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * SECURITY.md rows 27 to 35 (JWE) for the compact serialization, one test per row, each a table
+ * of attacks with the refusal lcjwt must give; plus the size cap, the allow-lists checked before
+ * any crypto, and the compact/JSON and JWS/JWE confusions.
+ */
+class JweSecurityRowsTest {
+
+    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
+    private static final byte[] K16 = bytes(16, 7);
+    private static JwtSecretKey dir16;
+    private static JwtPrivateKey p256;
+    private static JwtPrivateKey x25519;
+
+    @BeforeAll
+    static void keys() {
+        dir16 = JwtSecretKey.forEncryption(K16);
+        p256 = JwtPrivateKey.generate(Algorithm.ES256);
+        x25519 = JweRoundTripTest.x25519();
+    }
+
+    @AfterAll
+    static void close() {
+        dir16.close();
+        p256.close();
+        x25519.close();
+    }
+
+    record Row(String attack, String jwe, Class<? extends JwtException> refusal, String inMessage) {}
+
+    static void check(JweDecrypter d, List<Row> rows) {
+        for (Row r : rows) {
+            JwtException e = assertThrows(JwtException.class, () -> d.decrypt(r.jwe()), r.attack());
+            assertInstanceOf(r.refusal(), e, () -> r.attack() + ": " + e);
+            assertTrue(e.getMessage().contains(r.inMessage()), () -> r.attack() + ": " + e.getMessage());
+        }
+    }
+
+    static byte[] bytes(int n, int seed) {
+        byte[] b = new byte[n];
+        Arrays.fill(b, (byte) seed);
+        return b;
+    }
+
+    static String b64(String s) {
+        return B64.encodeToString(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String b64(byte[] b) {
+        return B64.encodeToString(b);
+    }
+
+    /** A JWE with this header and made-up segments: enough for refusals that come before the tag. */
+    static String jwe(String header, byte[] ek, int ivLen, int tagLen) {
+        return b64(header) + "." + b64(ek) + "." + b64(bytes(ivLen, 1)) + "." + b64(bytes(32, 2)) + "."
+                + b64(bytes(tagLen, 3));
+    }
+
+    static JweDecrypter ecdh(JwtPrivateKey key) {
+        return JweDecrypter.builder(key).keyAlgorithms(JweKeyAlgorithm.ECDH_ES, JweKeyAlgorithm.ECDH_ES_A128KW)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+    }
+
+    static String ecdhJwe(String epk) {
+        return jwe("{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\",\"epk\":" + epk + "}", new byte[0], 12, 16);
+    }
+
+    // Row 27: CVE-2016-9121, CVE-2017-16007, CVE-2017-12974 (invalid-curve attacks on ECDH-ES).
+    @Test
+    void row27_ecdhEsEpkOffCurveOtherCurveWithPrivatePartOrSmallOrder() throws Exception {
+        String own = p256.publicKey().toJwk();
+        Map<String, Object> members = com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(own);
+        String x = (String) members.get("x");
+        String y = (String) members.get("y");
+        byte[] yBytes = Base64.getUrlDecoder().decode(y);
+        yBytes[31] ^= 1;
+        String offCurve = "{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + x + "\",\"y\":\"" + b64(yBytes) + "\"}";
+        String p384;
+        try (JwtPrivateKey other = JwtPrivateKey.generate(Algorithm.ES384)) {
+            p384 = other.publicKey().toJwk();
+        }
+        String withD = p256.toJwk();
+        check(ecdh(p256), List.of(
+                new Row("epk point not on P-256", ecdhJwe(offCurve), MalformedJwtException.class, "not a valid P-256 public key"),
+                new Row("epk on P-384, key on P-256", ecdhJwe(p384), MalformedJwtException.class, "on the recipient's curve"),
+                new Row("epk X25519, key on P-256", ecdhJwe("{\"kty\":\"OKP\",\"crv\":\"X25519\",\"x\":\"" + b64(bytes(32, 9))
+                        + "\"}"), MalformedJwtException.class, "on the recipient's curve"),
+                new Row("epk carrying d", ecdhJwe(withD), MalformedJwtException.class, "carries a private key"),
+                new Row("epk not an object", ecdhJwe("\"" + x + "\""), MalformedJwtException.class, "must be a JSON object"),
+                new Row("no epk", jwe("{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\"}", new byte[0], 12, 16),
+                        MalformedJwtException.class, "has no \"epk\""),
+                new Row("epk of the wrong size", ecdhJwe("{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + x + "\",\"y\":\""
+                        + b64(bytes(31, 1)) + "\"}"), MalformedJwtException.class, "not a valid P-256 public key")));
+        // RFC 7748 section 6.1: small-order u-coordinates give an all-zero shared secret.
+        byte[] one = new byte[32];
+        one[0] = 1;
+        byte[] order8 = java.util.HexFormat.of().parseHex("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800");
+        JweDecrypter d = ecdh(x25519);
+        for (byte[] u : List.of(new byte[32], one, order8)) {
+            check(d, List.of(new Row("X25519 small-order epk " + b64(u), ecdhJwe("{\"kty\":\"OKP\",\"crv\":\"X25519\",\"x\":\""
+                    + b64(u) + "\"}"), MalformedJwtException.class, "all zeros")));
+        }
+        // The sender's side: a small-order recipient key agrees on nothing, and nothing is sent.
+        try (JwtKey weak = JwtKey.fromJwk("{\"kty\":\"OKP\",\"crv\":\"X25519\",\"x\":\"" + b64(new byte[32]) + "\"}")) {
+            JweEncrypter e = JweEncrypter.builder(weak).keyAlgorithm(JweKeyAlgorithm.ECDH_ES)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build();
+            assertThrows(InvalidJwtKeyException.class, () -> e.encrypt(new byte[1]));
+        }
+        check(d, List.of(new Row("X448 epk", ecdhJwe("{\"kty\":\"OKP\",\"crv\":\"X448\",\"x\":\"" + b64(bytes(56, 5))
+                + "\"}"), MalformedJwtException.class, "on the recipient's curve")));
+    }
+
+    // Row 28: CVE-2022-36083, CVE-2023-52428 and others: PBES2 is not enabled (not supported yet).
+    @Test
+    void row28_pbes2IsRefusedBeforeDeriving() {
+        JweDecrypter d = JweDecrypter.builder(JwtSecretKey.forEncryption(bytes(32, 1))).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                .contentAlgorithms(JweContentAlgorithm.values()).build();
+        for (String alg : List.of("PBES2-HS256+A128KW", "PBES2-HS384+A192KW", "PBES2-HS512+A256KW")) {
+            check(d, List.of(new Row(alg + " with p2c 2^31", jwe("{\"alg\":\"" + alg + "\",\"enc\":\"A128GCM\",\"p2c\":2147483647,"
+                    + "\"p2s\":\"AAAAAAAAAAA\"}", bytes(24, 1), 12, 16), UnsupportedJwtException.class, "not support yet")));
+        }
+    }
+
+    // Row 29: CVE-2024-28176, CVE-2024-28180, CVE-2024-29371 (decompression bombs).
+    @Test
+    void row29_zipOtherThanDefAndInflationBombs() throws Exception {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        for (String zip : List.of("\"def\"", "\"GZIP\"", "\"\"", "null", "1", "[\"DEF\"]")) {
+            check(d, List.of(new Row("zip " + zip, jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"zip\":" + zip + "}", new byte[0],
+                    12, 16), UnsupportedJwtException.class, "inflates only \"DEF\"")));
+        }
+        JweEncrypter deflating = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR)
+                .contentAlgorithm(JweContentAlgorithm.A128GCM).deflate().build();
+        String bomb = deflating.encrypt(new byte[10_000_000]); // ten million zeros, about 10 KB compressed
+        assertTrue(bomb.length() < 64 * 1024, "the bomb fits under maxTokenBytes");
+        String atCap = deflating.encrypt(new byte[250_000]);
+        String pastCap = deflating.encrypt(new byte[250_001]);
+        assertEquals(250_000, d.decrypt(atCap).length);
+        check(d, List.of(
+                new Row("ten million zeros", bomb, MalformedJwtException.class, "refused while inflating"),
+                new Row("one byte past the cap", pastCap, MalformedJwtException.class, "cap of 250000 bytes"),
+                new Row("zip DEF over content that is not DEFLATE", JweRfcVectorsTest.jdkGcmJwe(
+                        "{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"zip\":\"DEF\"}", new byte[0], K16, "not deflate"),
+                        MalformedJwtException.class, "DEFLATE")));
+        JweDecrypter refusing = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).maxInflatedBytes(0).build();
+        check(refusing, List.of(new Row("zip DEF, inflation off", atCap, UnsupportedJwtException.class, "does not inflate")));
+        // Only authenticated content is inflated: a bomb with a bad tag is a decryption failure.
+        String[] p = bomb.split("\\.", -1);
+        assertThrows(JweDecryptionException.class, () -> d.decrypt(p[0] + "." + p[1] + "." + p[2] + "." + p[3] + "." + flip(p[4])));
+    }
+
+    // Row 30: CVE-2016-9123, CVE-2017-12972/12973: the CBC-HMAC tag is checked in full first.
+    @Test
+    void row30_cbcHmacTagLengthAndPaddingOracle() throws Exception {
+        byte[] key = bytes(32, 4);
+        JweDecrypter d = JweDecrypter.builder(JwtSecretKey.forEncryption(key)).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128CBC_HS256).build();
+        String header = "{\"alg\":\"dir\",\"enc\":\"A128CBC-HS256\"}";
+        check(d, List.of(
+                new Row("tag truncated to 8 bytes", jwe(header, new byte[0], 16, 8), MalformedJwtException.class, "exactly 16"),
+                new Row("tag truncated to 1 byte", jwe(header, new byte[0], 16, 1), MalformedJwtException.class, "exactly 16"),
+                new Row("the full 32-byte MAC as tag", jwe(header, new byte[0], 16, 32), MalformedJwtException.class, "exactly 16"),
+                new Row("no tag", jwe(header, new byte[0], 16, 0), MalformedJwtException.class, "exactly 16"),
+                new Row("a 12-byte IV", jwe(header, new byte[0], 12, 16), MalformedJwtException.class, "takes 16")));
+        // Bad padding under a valid tag (someone who knows the MAC key half) must end exactly like a bad tag.
+        String h = b64(header);
+        byte[] iv = bytes(16, 5);
+        Cipher raw = Cipher.getInstance("AES/CBC/NoPadding");
+        raw.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, 16, 16, "AES"), new IvParameterSpec(iv));
+        byte[] block = bytes(16, 0x20); // last byte 0x20: not PKCS#7 padding
+        byte[] ct = raw.doFinal(block);
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key, 0, 16, "HmacSHA256"));
+        mac.update(h.getBytes(StandardCharsets.US_ASCII));
+        mac.update(iv);
+        mac.update(ct);
+        mac.update(ByteBuffer.allocate(8).putLong(h.length() * 8L).array());
+        byte[] tag = Arrays.copyOf(mac.doFinal(), 16);
+        String badPadding = h + ".." + b64(iv) + "." + b64(ct) + "." + b64(tag);
+        byte[] badTag = tag.clone();
+        badTag[0] ^= 1;
+        String badTagJwe = h + ".." + b64(iv) + "." + b64(ct) + "." + b64(badTag);
+        JweDecryptionException padding = assertThrows(JweDecryptionException.class, () -> d.decrypt(badPadding));
+        JweDecryptionException tagged = assertThrows(JweDecryptionException.class, () -> d.decrypt(badTagJwe));
+        assertEquals(tagged.getMessage(), padding.getMessage());
+    }
+
+    // Row 31: GCM tags of other lengths and IVs other than 96 bits, refused before any crypto.
+    @Test
+    void row31_gcmTagNot16BytesIvNot12Bytes() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        String header = "{\"alg\":\"dir\",\"enc\":\"A128GCM\"}";
+        check(d, List.of(
+                new Row("4-byte tag", jwe(header, new byte[0], 12, 4), MalformedJwtException.class, "exactly 16"),
+                new Row("12-byte tag", jwe(header, new byte[0], 12, 12), MalformedJwtException.class, "exactly 16"),
+                new Row("15-byte tag", jwe(header, new byte[0], 12, 15), MalformedJwtException.class, "exactly 16"),
+                new Row("17-byte tag", jwe(header, new byte[0], 12, 17), MalformedJwtException.class, "exactly 16"),
+                new Row("8-byte IV", jwe(header, new byte[0], 8, 16), MalformedJwtException.class, "takes 12"),
+                new Row("16-byte IV", jwe(header, new byte[0], 16, 16), MalformedJwtException.class, "takes 12"),
+                new Row("empty IV", jwe(header, new byte[0], 0, 16), MalformedJwtException.class, "takes 12")));
+        // The same for the AES-GCM key wrap's own IV and tag, carried in the header.
+        JweDecrypter kw = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.A128GCMKW)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        String iv12 = b64(bytes(12, 1));
+        String tag16 = b64(bytes(16, 1));
+        List<Row> rows = new java.util.ArrayList<>();
+        for (String[] c : new String[][] {{b64(bytes(8, 1)), tag16, "exactly 12"}, {b64(bytes(16, 1)), tag16, "exactly 12"},
+            {iv12, b64(bytes(12, 1)), "exactly 16"}, {iv12, b64(bytes(17, 1)), "exactly 16"}, {iv12, null, "no \"tag\""},
+            {null, tag16, "no \"iv\""}, {iv12, tag16 + "=", "not strict base64url"}}) {
+            String h = "{\"alg\":\"A128GCMKW\",\"enc\":\"A128GCM\"" + (c[0] == null ? "" : ",\"iv\":\"" + c[0] + "\"")
+                    + (c[1] == null ? "" : ",\"tag\":\"" + c[1] + "\"") + "}";
+            rows.add(new Row("A128GCMKW iv " + c[0] + " tag " + c[1], jwe(h, bytes(16, 1), 12, 16), MalformedJwtException.class,
+                    c[2]));
+        }
+        check(kw, rows);
+    }
+
+    // Row 32: RSA1_5 refused as unsupported, even with garbage after the header (so nothing was decrypted).
+    @Test
+    void row32_rsa15IsRefusedWithoutAnyDecryptionAttempt() {
+        try (JwtPrivateKey rsa = JwtPrivateKey.generateRsa(2048)) {
+            JweDecrypter d = JweDecrypter.builder(rsa).keyAlgorithms(JweKeyAlgorithm.RSA_OAEP, JweKeyAlgorithm.RSA_OAEP_256)
+                    .contentAlgorithms(JweContentAlgorithm.values()).build();
+            check(d, List.of(new Row("RSA1_5", b64("{\"alg\":\"RSA1_5\",\"enc\":\"A128CBC-HS256\"}") + ".!!.!!.!!.!!",
+                    UnsupportedJwtException.class, "without attempting decryption")));
+        }
+    }
+
+    // Row 33: keys of the wrong length, failed unwraps: one error, as for a bad tag.
+    @Test
+    void row33_wrongLengthKeysAndFailedUnwrapsEndLikeABadTag() throws Exception {
+        byte[] kek = bytes(16, 6);
+        try (JwtSecretKey k = JwtSecretKey.forEncryption(kek)) {
+            JweDecrypter d = JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM, JweContentAlgorithm.A256GCM).build();
+            String good = JweEncrypter.builder(k).keyAlgorithm(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build().encrypt("x".getBytes(StandardCharsets.UTF_8));
+            String[] p = good.split("\\.", -1);
+            String badTag = p[0] + "." + p[1] + "." + p[2] + "." + p[3] + "." + flip(p[4]);
+            String expected = assertThrows(JweDecryptionException.class, () -> d.decrypt(badTag)).getMessage();
+
+            // A CEK of 32 bytes, properly wrapped, under a header whose enc takes 16.
+            Cipher wrap = Cipher.getInstance("AESWrap");
+            wrap.init(Cipher.WRAP_MODE, new SecretKeySpec(kek, "AES"));
+            String longCek = p[0] + "." + b64(wrap.wrap(new SecretKeySpec(bytes(32, 1), "AES"))) + "." + p[2] + "." + p[3]
+                    + "." + p[4];
+            String corruptWrap = p[0] + "." + flip(p[1]) + "." + p[2] + "." + p[3] + "." + p[4];
+            String shortWrap = p[0] + "." + b64(bytes(16, 1)) + "." + p[2] + "." + p[3] + "." + p[4];
+            for (String attack : List.of(longCek, corruptWrap, shortWrap)) {
+                assertEquals(expected, assertThrows(JweDecryptionException.class, () -> d.decrypt(attack)).getMessage());
+            }
+            // AES-GCM key wrap: a wrapped key whose tag fails ends the same way.
+            JweDecrypter g = JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.A128GCMKW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            String[] q = JweEncrypter.builder(k).keyAlgorithm(JweKeyAlgorithm.A128GCMKW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build().encrypt(new byte[1]).split("\\.", -1);
+            assertEquals(1, g.decrypt(String.join(".", q)).length);
+            assertEquals(expected, assertThrows(JweDecryptionException.class,
+                    () -> g.decrypt(q[0] + "." + flip(q[1]) + "." + q[2] + "." + q[3] + "." + q[4])).getMessage());
+        }
+        try (JwtPrivateKey rsa = JwtPrivateKey.generateRsa(2048)) {
+            JweEncrypter e = JweEncrypter.builder(rsa.publicKey()).keyAlgorithm(JweKeyAlgorithm.RSA_OAEP_256)
+                    .contentAlgorithm(JweContentAlgorithm.A256GCM).build();
+            JweDecrypter d = JweDecrypter.builder(rsa).keyAlgorithms(JweKeyAlgorithm.RSA_OAEP_256)
+                    .contentAlgorithms(JweContentAlgorithm.A256GCM).build();
+            String[] p = e.encrypt(new byte[1]).split("\\.", -1);
+            String badTag = assertThrows(JweDecryptionException.class,
+                    () -> d.decrypt(p[0] + "." + p[1] + "." + p[2] + "." + p[3] + "." + flip(p[4]))).getMessage();
+            String badOaep = assertThrows(JweDecryptionException.class,
+                    () -> d.decrypt(p[0] + "." + flip(p[1]) + "." + p[2] + "." + p[3] + "." + p[4])).getMessage();
+            String shortOaep = assertThrows(JweDecryptionException.class,
+                    () -> d.decrypt(p[0] + "." + b64(bytes(255, 1)) + "." + p[2] + "." + p[3] + "." + p[4])).getMessage();
+            assertEquals(badTag, badOaep);
+            assertEquals(badTag, shortOaep);
+        }
+        // dir: the key's length must be the enc's, and the encrypted key segment must be empty.
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM, JweContentAlgorithm.A256GCM).build();
+        check(d, List.of(
+                new Row("dir key of 16 bytes, enc A256GCM", jwe("{\"alg\":\"dir\",\"enc\":\"A256GCM\"}", new byte[0], 12, 16),
+                        JweDecryptionException.class, "32-byte key"),
+                new Row("dir with an encrypted key", jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\"}", bytes(24, 1), 12, 16),
+                        MalformedJwtException.class, "empty encrypted key")));
+        assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+        assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(p256).keyAlgorithms(JweKeyAlgorithm.RSA_OAEP)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+        assertThrows(InvalidJwtKeyException.class, () -> JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR)
+                .contentAlgorithm(JweContentAlgorithm.A256GCM).build());
+    }
+
+    // Row 34 (compact part): duplicate header names, crit, apu/apv not base64url.
+    @Test
+    void row34_duplicateNamesUnknownCritBadPartyInfo() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        check(d, List.of(
+                new Row("duplicate alg", jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"alg\":\"dir\"}", new byte[0], 12, 16),
+                        MalformedJwtException.class, "uplicate"),
+                new Row("duplicate enc", jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"enc\":\"A256GCM\"}", new byte[0], 12, 16),
+                        MalformedJwtException.class, "uplicate"),
+                new Row("unknown crit", jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"crit\":[\"exp\"],\"exp\":1}", new byte[0], 12, 16),
+                        UnsupportedJwtException.class, "critical"),
+                new Row("empty crit", jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"crit\":[]}", new byte[0], 12, 16),
+                        MalformedJwtException.class, "non-empty array"),
+                new Row("kid not a string", jwe("{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"kid\":1}", new byte[0], 12, 16),
+                        MalformedJwtException.class, "must be a string")));
+        String epk = p256.publicKey().toJwk();
+        check(ecdh(p256), List.of(
+                new Row("apu with padding", jwe("{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\",\"apu\":\"QQ==\",\"epk\":" + epk + "}",
+                        new byte[0], 12, 16), MalformedJwtException.class, "\"apu\" is not strict base64url"),
+                new Row("apv with '+'", jwe("{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\",\"apv\":\"a+b\",\"epk\":" + epk + "}",
+                        new byte[0], 12, 16), MalformedJwtException.class, "\"apv\" is not strict base64url")));
+    }
+
+    // Row 35: decryption is not authentication. A JWE anyone made with the public key decrypts,
+    // but a nested JWT must carry the issuer's signature (see also JweRoundTripTest).
+    @Test
+    void row35_decryptionIsNotAuthentication() {
+        long exp = java.time.Instant.now().getEpochSecond() + 60;
+        try (JwtPrivateKey issuer = JwtPrivateKey.generate(Algorithm.ES256);
+             JwtPrivateKey mallory = JwtPrivateKey.generate(Algorithm.ES256)) {
+            JweEncrypter anyone = JweEncrypter.builder(p256.publicKey()).keyAlgorithm(JweKeyAlgorithm.ECDH_ES)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build();
+            JweDecrypter d = ecdh(p256);
+            JwtVerifier verifier = JwtVerifier.builder(issuer.publicKey()).algorithms(Algorithm.ES256).build();
+            String forged = anyone.encryptJwt(Map.of("sub", "admin", "exp", exp),
+                    JwtSigner.builder(mallory).algorithm(Algorithm.ES256).build());
+            assertTrue(d.decrypt(forged).length > 0, "decrypt alone accepts it: it only proves who it was for");
+            assertThrows(BadSignatureException.class, () -> d.decryptJwt(forged, verifier));
+            String genuine = anyone.encryptJwt(Map.of("sub", "alice", "exp", exp),
+                    JwtSigner.builder(issuer).algorithm(Algorithm.ES256).build());
+            assertEquals("alice", d.decryptJwt(genuine, verifier).get("sub"));
+        }
+    }
+
+    // The allow-lists come before any crypto: a JWE with garbage after its header is refused for its alg/enc.
+    @Test
+    void allowListsAreCheckedBeforeAnyCrypto() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        String garbage = ".!!.!!.!!.!!";
+        check(d, List.of(
+                new Row("alg A128KW not allowed", b64("{\"alg\":\"A128KW\",\"enc\":\"A128GCM\"}") + garbage,
+                        AlgorithmNotAllowedException.class, "does not allow"),
+                new Row("enc A256GCM not allowed", b64("{\"alg\":\"dir\",\"enc\":\"A256GCM\"}") + garbage,
+                        AlgorithmNotAllowedException.class, "does not allow"),
+                new Row("alg none", b64("{\"alg\":\"none\",\"enc\":\"A128GCM\"}") + garbage,
+                        AlgorithmNotAllowedException.class, "not a key management algorithm"),
+                new Row("alg Dir (case)", b64("{\"alg\":\"Dir\",\"enc\":\"A128GCM\"}") + garbage,
+                        AlgorithmNotAllowedException.class, "case-sensitive"),
+                new Row("enc a128gcm (case)", b64("{\"alg\":\"dir\",\"enc\":\"a128gcm\"}") + garbage,
+                        AlgorithmNotAllowedException.class, "case-sensitive"),
+                new Row("A128GCMKW not allowed", b64("{\"alg\":\"A128GCMKW\",\"enc\":\"A128GCM\"}") + garbage,
+                        AlgorithmNotAllowedException.class, "does not allow"),
+                new Row("no enc", b64("{\"alg\":\"dir\"}") + garbage, MalformedJwtException.class, "no \"enc\"")));
+        assertThrows(IllegalStateException.class, () -> JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR).build());
+        assertThrows(IllegalStateException.class, () -> JweDecrypter.builder(dir16)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+    }
+
+    // Row 16's cap for JWE, and the compact form: JSON, JWS, wrong segment counts, bad base64url.
+    @Test
+    void oversizedAndMalformedJwes() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).maxTokenBytes(1024).build();
+        String ok = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR).contentAlgorithm(JweContentAlgorithm.A128GCM)
+                .build().encrypt(new byte[500]);
+        String big = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR).contentAlgorithm(JweContentAlgorithm.A128GCM)
+                .build().encrypt(new byte[1000]);
+        assertEquals(500, d.decrypt(ok).length);
+        check(d, List.of(
+                new Row("over maxTokenBytes", big, MalformedJwtException.class, "maxTokenBytes"),
+                new Row("JSON serialization", "{\"protected\":\"e30\",\"ciphertext\":\"\"}", MalformedJwtException.class,
+                        "not support yet"),
+                new Row("a JWS", "eyJhbGciOiJIUzI1NiJ9.e30.sig", MalformedJwtException.class, "JwtVerifier"),
+                new Row("six segments", ok + ".x", MalformedJwtException.class, "exactly four dots"),
+                new Row("dots only", "....", MalformedJwtException.class, "header segment is empty"),
+                new Row("padded IV", ok.replaceFirst("\\.\\.([^.]+)\\.", "..$1=."), MalformedJwtException.class, "strict base64url"),
+                new Row("non-ASCII", ok + "\u00e9", MalformedJwtException.class, "non-ASCII"),
+                new Row("null", null, MalformedJwtException.class, "null")));
+    }
+
+    // A JWE given to a JWS verifier keeps being refused, with a message that points at JweDecrypter.
+    @Test
+    void jweGivenToJwtVerifierIsRefused() {
+        try (JwtSecretKey hmac = JwtSecretKey.generate(Algorithm.HS256)) {
+            JwtVerifier v = JwtVerifier.builder(hmac).algorithms(Algorithm.HS256).build();
+            String jwe = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build().encrypt(new byte[10]);
+            for (String alg : List.of("dir", "RSA-OAEP-256", "ECDH-ES")) {
+                String token = b64("{\"alg\":\"" + alg + "\",\"enc\":\"A128GCM\"}") + jwe.substring(jwe.indexOf('.'));
+                AlgorithmNotAllowedException e = assertThrows(AlgorithmNotAllowedException.class, () -> v.decode(token));
+                assertTrue(e.getMessage().contains("is a JWE") && e.getMessage().contains("JweDecrypter"), e.getMessage());
+            }
+        }
+    }
+
+    // Untrusted text in JWE refusals: at most 32 characters quoted, line breaks and controls escaped.
+    @Test
+    void hostileHeaderTextIsShortAndEscapedInMessages() {
+        String evil = "x\\r\\nlevel=ERROR msg=forged\\u2028" + "A".repeat(5000);
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        JweDecrypter e = ecdh(p256);
+        for (String[] c : new String[][] {
+            {"alg", "{\"alg\":\"" + evil + "\",\"enc\":\"A128GCM\"}"},
+            {"PBES2 alg", "{\"alg\":\"PBES2-" + evil + "\",\"enc\":\"A128GCM\"}"},
+            {"enc", "{\"alg\":\"dir\",\"enc\":\"" + evil + "\"}"},
+            {"zip", "{\"alg\":\"dir\",\"enc\":\"A128GCM\",\"zip\":\"" + evil + "\"}"},
+            {"epk kty", "{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\",\"epk\":{\"kty\":\"" + evil + "\",\"crv\":\"P-256\"}}"},
+            {"epk crv", "{\"alg\":\"ECDH-ES\",\"enc\":\"A128GCM\",\"epk\":{\"kty\":\"EC\",\"crv\":\"" + evil + "\"}}"}}) {
+            String token = jwe(c[1], new byte[0], 12, 16);
+            JwtException ex = assertThrows(JwtException.class, () -> (c[0].startsWith("epk") ? e : d).decrypt(token), c[0]);
+            String m = ex.getMessage();
+            assertTrue(m.length() < 400, c[0] + ": " + m.length() + " characters");
+            assertTrue(!m.contains("\n") && !m.contains("\r") && !m.contains("\u2028"), c[0] + ": " + m);
+            assertTrue(m.contains("x\\r\\nlevel=ERROR") && !m.contains("A".repeat(33)), c[0] + ": " + m);
+        }
+    }
+
+    private static String flip(String segment) {
+        char c = segment.charAt(0);
+        return (c == 'A' ? 'B' : 'A') + segment.substring(1);
+    }
+}
