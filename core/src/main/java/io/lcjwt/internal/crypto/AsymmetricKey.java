@@ -104,6 +104,7 @@ public final class AsymmetricKey implements VerifyKey {
                         yield sigLen == 64 && verifyEd25519(alg, whole, input.length(), sig);
                     }
                 }
+                case X25519 -> false; // a key agreement key: supports() has already said no
             };
         } finally {
             Reference.reachabilityFence(this);
