@@ -230,8 +230,14 @@ public final class Race {
                     page.append(race.jmh(lib, opt.getOrDefault("regex", "Hs256DecodeBench|AsymDecodeBench"),
                             opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s"), List.of(args).contains("--from-json")));
                 }
-                race.writePage(opt.getOrDefault("page", "results-jmh.md"), "JMH, with allocation per decode", cmd,
-                        page.toString());
+                boolean jwk = opt.getOrDefault("regex", "").contains("JwkBench");
+                if (jwk) {
+                    race.checked = "Before timing, every library's key had to have the JDK's own encoding, every"
+                            + " thumbprint had to agree, and what each library writes had to read back to the same key"
+                            + " (JwkBench's setup methods).";
+                }
+                race.writePage(opt.getOrDefault("page", "results-jmh.md"), jwk ? "JWK and JWKS, lcjwt against Nimbus,"
+                        + " jose4j and jjwt" : "JMH, with allocation per decode", cmd, page.toString());
             }
             case "spring" -> {
                 StringBuilder page = new StringBuilder();
