@@ -79,6 +79,8 @@ class ClaimsReaderTest {
                 "{\"sub\":\"a\"," + BASE + ",\"f\":1}",
                 // a member of the wrong type and a required claim missing: the member is refused first
                 "{\"sub\":\"a\",\"aud\":\"my-api\",\"n\":\"x\",\"f\":1}",
+                // a member of the wrong type before an expired exp: the member is refused first
+                "{\"sub\":\"a\",\"n\":\"x\",\"aud\":\"my-api\",\"exp\":1600000000,\"f\":1}",
                 "{\"sub\":\"a\"," + BASE + ",\"n\":1,\"f\":1,\"deep\":" + "[".repeat(40) + "]".repeat(40) + "}",
                 "[1]", "", "nul", "{\"sub\":\"a\"," + BASE + ",\"n\":1,\"f\":1,\"s\":\"tab\there\"}"));
         try (Stream<Path> files = Files.list(Path.of("src/test/resources/issuers"))) {

@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * and reading the claims costs a bounded amount per member name ({@link Oracle#linearCost}).
  * The two claims readers, lcjwt's cursor and Jackson-jr ({@code ClaimsReader.jacksonJr}), are
  * each other's oracle: into a {@code Map}, a record and a bean, both accept (with equal maps) or
- * both refuse, with the same exception and message unless one found malformed JSON.
+ * both refuse; into a {@code Map}, with the same exception and message unless one found
+ * malformed JSON.
  */
 class ClaimsFuzzTest {
 
@@ -58,7 +59,11 @@ class ClaimsFuzzTest {
             if (ours instanceof String || theirs instanceof String) {
                 assertEquals(true, ours instanceof String && theirs instanceof String, "one reader refused: " + ours
                         + " / " + theirs + " for " + where);
-                if (!((String) ours).startsWith("MalformedJwtException") && !((String) theirs).startsWith("MalformedJwtException")) {
+                // Into a Map each reader checks every claim itself, so the refusals must match. Into
+                // a record or bean lcjwt's binder has the last word on both sides; only which of
+                // two faults is met first may differ (Jackson-jr parses the whole document first).
+                if (type == Map.class && !((String) ours).startsWith("MalformedJwtException")
+                        && !((String) theirs).startsWith("MalformedJwtException")) {
                     assertEquals(ours, theirs, where);
                 }
             } else if (type == Map.class) {

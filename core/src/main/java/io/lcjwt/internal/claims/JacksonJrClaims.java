@@ -96,7 +96,9 @@ public final class JacksonJrClaims {
                 checkText(name);
                 p.nextToken();
                 Object raw = reader.anyFrom(p);
-                Object checked = checkRegistered(name, raw, now, leeway);
+                // Into a Map, lcjwt's rules run here as each member is read. Into a record or bean
+                // the binder runs them, with each member's type, in the cursor's order.
+                Object checked = forMap ? checkRegistered(name, raw, now, leeway) : UNREGISTERED;
                 tree.put(name, checked != UNREGISTERED ? checked : normaliseValue(raw, forMap));
             }
             if (t != JsonToken.END_OBJECT) {
