@@ -28,15 +28,17 @@ import java.util.Set;
  * streaming parser and natural-value reader build the claims tree, under the caller's
  * {@code JSON} features but always with lcjwt's strict factory ({@link Json#FACTORY}: duplicate
  * names refused at every level, nesting, number and string lengths capped), member by member.
- * lcjwt's rules run on each registered claim as it is read, in code of their own, with the
- * sentences of {@link ClaimErrors}: this class shares no parsing with {@link CursorClaimsReader},
- * so each reader is the other's oracle.
  *
- * <p>A {@code Map} result is the tree, in the shape lcjwt's reader gives (integers as
- * {@code Long} or {@code BigInteger}, fractions as {@code Double} unless the {@code JSON} has
- * {@code USE_BIG_DECIMAL_FOR_FLOATS}). A record or bean is bound by lcjwt's binder from the tree
- * written back as JSON: Jackson-jr's own binder turns {@code "12"} into 12 and 300 into a byte of
- * 44, and sees no type argument of an {@code Optional}, so it cannot keep the checks.
+ * <p>Into a {@code Map}, lcjwt's rules run on each registered claim as it is read, in code of
+ * their own, with the sentences of {@link ClaimErrors}: this path shares no parsing with
+ * {@link CursorClaimsReader}, so each reader is the other's oracle. The result is the tree, in
+ * the shape lcjwt's reader gives (integers as {@code Long} or {@code BigInteger}, fractions as
+ * {@code Double} unless the {@code JSON} has {@code USE_BIG_DECIMAL_FOR_FLOATS}).
+ *
+ * <p>Into a record or bean, Jackson-jr only parses: the tree is written back as JSON and
+ * lcjwt's binder checks and binds it, claim types and registered claims together in the
+ * cursor's order. Jackson-jr's own binder turns {@code "12"} into 12 and 300 into a byte of 44,
+ * and sees no type argument of an {@code Optional}, so it cannot keep the checks.
  */
 public final class JacksonJrClaims {
 
