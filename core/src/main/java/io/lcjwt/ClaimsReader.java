@@ -9,7 +9,8 @@ import java.util.Objects;
  * <p>{@link #lcjwt()}, the default, is lcjwt's own byte-level reader, measured the fastest.
  * {@link #jacksonJr(com.fasterxml.jackson.jr.ob.JSON)} parses with Jackson-jr's streaming API
  * instead, for a service that wants its claims read by the JSON library it already trusts. Both
- * refuse the same tokens with the same exceptions and messages:
+ * refuse the same tokens with the same exceptions and messages (a token that is also malformed
+ * JSON may be refused for either fault, as Jackson-jr reads the whole document first):
  * <ul>
  *   <li>duplicate member names at every level, nesting past 32 levels, numbers longer than 100
  *       characters, lenient JSON (comments, single quotes, leading zeros, trailing commas);</li>
