@@ -893,7 +893,8 @@ public final class Race {
         return m;
     }
 
-    private static String cpuModel() {
+    /** {@return the CPU's model name from /proc/cpuinfo, or the architecture off Linux} */
+    public static String cpuModel() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
                 if (line.startsWith("model name")) {

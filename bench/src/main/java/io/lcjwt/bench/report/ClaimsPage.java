@@ -28,10 +28,7 @@ public final class ClaimsPage {
         Map<String, Double> out = new LinkedHashMap<>();
         for (Object o : JSON.std.listFrom(Files.readString(file))) {
             Map<?, ?> run = (Map<?, ?>) o;
-            String name = (String) run.get("benchmark");
-            name = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1);
-            Map<?, ?> params = (Map<?, ?>) run.get("params");
-            String key = name + (params == null ? "" : " payload=" + params.get("payload"));
+            String key = Compare.key(run);
             Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
             Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
             out.put(key, norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN);

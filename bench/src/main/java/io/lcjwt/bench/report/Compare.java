@@ -61,19 +61,24 @@ public final class Compare {
         Map<String, Score> out = new LinkedHashMap<>();
         for (Object o : runs) {
             Map<?, ?> run = (Map<?, ?>) o;
-            String name = (String) run.get("benchmark");
-            name = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1); // Class.method
-            Map<?, ?> params = (Map<?, ?>) run.get("params");
-            StringBuilder key = new StringBuilder(name);
-            if (params != null) {
-                new TreeMap<>(params).forEach((k, v) -> key.append(' ').append(k).append('=').append(v));
-            }
+            String key = key(run);
             Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
             double error = primary.get("scoreError") instanceof Number n ? n.doubleValue() : Double.NaN;
-            out.put(key.toString(), new Score(key.toString(), (String) run.get("mode"), (String) primary.get("scoreUnit"),
+            out.put(key, new Score(key, (String) run.get("mode"), (String) primary.get("scoreUnit"),
                     ((Number) primary.get("score")).doubleValue(), error));
         }
         return out;
+    }
+
+    /** A JMH run's key: {@code Class.method} and its parameters, sorted by name. */
+    public static String key(Map<?, ?> run) {
+        String name = (String) run.get("benchmark");
+        StringBuilder key = new StringBuilder(name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1));
+        Map<?, ?> params = (Map<?, ?>) run.get("params");
+        if (params != null) {
+            new TreeMap<>(params).forEach((k, v) -> key.append(' ').append(k).append('=').append(v));
+        }
+        return key.toString();
     }
 
     public static List<Row> compare(Map<String, Score> before, Map<String, Score> after) {

@@ -74,7 +74,7 @@ public final class Startup {
                 + "Written by `bin/race startup" + (args.length > 0 ? " " + String.join(" ", args) : "") + "`; do not edit by hand.\n\n"
                 + "- When: " + DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0))
                 + " UTC, took " + Duration.between(started, Instant.now()).toSeconds() + " s\n"
-                + "- Where: " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores; each process pinned to CPU "
+                + "- Where: " + io.lcjwt.bench.race.Race.cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores; each process pinned to CPU "
                 + cpu + ", one after another. This is a shared 2-core VM: compare rows of one page, not pages.\n"
                 + "- JDK: " + System.getProperty("java.vm.name") + " " + Runtime.version() + "\n\n"
                 + "Each row is the median wall time of " + runs + " runs (after 3 not counted) of `java"
@@ -137,18 +137,5 @@ public final class Startup {
         double[] s = v.clone();
         Arrays.sort(s);
         return s[s.length / 2];
-    }
-
-    static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    return line.substring(line.indexOf(':') + 1).trim();
-                }
-            }
-        } catch (IOException e) {
-            // fall through
-        }
-        return System.getProperty("os.arch");
     }
 }
