@@ -30,26 +30,14 @@ record NumericDate(long seconds, int nanos, boolean integral) {
             }
             return new NumericDate(whole, 0, true);
         }
-        Number n = c.readNumber();
-        if (n instanceof Long l) {
-            long s = l;
-            if (s < 0 || s > MAX_SECONDS) {
-                throw outOfRange(claim);
-            }
-            return new NumericDate(s, 0, true);
-        }
-        if (n instanceof Double d && d >= 0 && d <= MAX_SECONDS) {
-            long s = (long) Math.floor(d);
-            int nanos = (int) Math.min(999_999_999L, Math.round((d - s) * 1e9));
-            return new NumericDate(s, nanos, false);
-        }
-        throw outOfRange(claim);
+        return of(c.readNumber(), t, claim); // negative, fractional, or too long for the fast path
     }
 
     /**
-     * The same rules over a value another JSON reader produced: {@code Long}, {@code Integer},
-     * {@code BigInteger}, {@code Double} or {@code BigDecimal} for a number, {@code type} being
-     * the JSON type's letter as {@link Readers#describe} takes it.
+     * The NumericDate rules over a value already read, by the cursor (past {@link #read}'s fast
+     * path) or by another JSON reader: {@code Long}, {@code Integer}, {@code BigInteger},
+     * {@code Double} or {@code BigDecimal} for a number, {@code type} being the JSON type's
+     * letter as {@link Readers#describe} takes it.
      */
     static NumericDate of(Object v, int type, String claim) {
         if (!(v instanceof Number n)) {
