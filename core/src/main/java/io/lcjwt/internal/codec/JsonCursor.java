@@ -411,6 +411,25 @@ public final class JsonCursor {
     }
 
     /** Where the next value's JSON text starts and ends (for BigDecimal, read from the text), checked. */
+    /** The index of the next byte to read. */
+    public int position() {
+        return pos;
+    }
+
+    /**
+     * Consumes the string value here when it is plain (ASCII, no escapes, no control characters,
+     * starting right at the cursor) and returns the index of its closing quote; otherwise
+     * consumes nothing and returns -1, and the caller reads it the general way.
+     */
+    public int skipPlainString() {
+        int q = JsonStrings.plainStringEnd(this);
+        if (q >= 0) {
+            pos = q + 1;
+            needComma = true;
+        }
+        return q;
+    }
+
     public int[] rawValue() {
         return JsonValues.raw(this);
     }

@@ -105,7 +105,7 @@ final class JsonStrings {
      * ASCII, the index of its closing quote, found a word at a time in locals (and byte by byte in
      * the document's last 7 bytes); otherwise -1 (then the general path reads it from {@code pos}).
      */
-    private static int plainStringEnd(JsonCursor c) {
+    static int plainStringEnd(JsonCursor c) {
         byte[] b = c.b;
         int p = c.pos;
         int end = c.end;

@@ -4,6 +4,8 @@ import io.lcjwt.internal.claims.ClaimsScratch;
 import io.lcjwt.internal.codec.WideDecoder;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Per-decode working buffers, pooled by each verifier so a decode allocates none of them. Heap
@@ -29,6 +31,11 @@ public final class Scratch {
 
     /** A JSON serialization's characters, copied in bulk before they are narrowed (grown on demand). */
     private char[] chars;
+    /** Narrows a JSON serialization's characters in bulk (an intrinsic over arrays), stopping at the first non-ASCII one. */
+    private CharsetEncoder ascii;
+    /** A JSON serialization's signing input, joined from its members (grown on demand). */
+    private byte[] input;
+    private MemorySegment inputSegment;
 
     /** A char buffer of at least {@code n} characters. */
     public char[] chars(int n) {
@@ -36,6 +43,31 @@ public final class Scratch {
             chars = new char[Math.max(n, 1024)];
         }
         return chars;
+    }
+
+    /**
+     * A buffer of at least {@code n} bytes for a signing input that is not contiguous in the
+     * token; {@link #inputSegment()} is its view.
+     */
+    public byte[] input(int n) {
+        if (input == null || input.length < n) {
+            input = new byte[Math.max(n, 1024)];
+            inputSegment = MemorySegment.ofArray(input);
+        }
+        return input;
+    }
+
+    /** The input buffer as a segment: call {@link #input(int)} first. */
+    public MemorySegment inputSegment() {
+        return inputSegment;
+    }
+
+    /** This scratch's US-ASCII encoder, reset. */
+    public CharsetEncoder ascii() {
+        if (ascii == null) {
+            ascii = StandardCharsets.US_ASCII.newEncoder();
+        }
+        return ascii.reset();
     }
 
     /** Grows the token buffer to at least {@code n} bytes. */

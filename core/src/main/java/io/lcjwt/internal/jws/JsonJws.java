@@ -77,12 +77,7 @@ final class JsonJws {
                     int[] span = string(c, "payload");
                     jws.payloadStart = span[0];
                     jws.payloadLength = span[1] - span[0];
-                    for (int k = span[0]; k < span[1]; k++) {
-                        if (b[k] == '\\') {
-                            jws.payloadEscaped = true;
-                            break;
-                        }
-                    }
+                    jws.payloadEscaped = span[2] != 0;
                 }
                 case "signatures" -> {
                     general = true;
@@ -218,15 +213,29 @@ final class JsonJws {
         }
     }
 
-    /** The span of a string value's text, quotes excluded. */
+    /**
+     * The span of a string value's text, quotes excluded, and whether it holds a backslash
+     * escape: {@code {start, end, escaped}}. A plain value (the base64url members always) is
+     * found a word at a time; only one with escapes or non-ASCII text is read byte by byte.
+     */
     private static int[] string(JsonCursor c, String member) {
+        int start = c.position() + 1;
+        int q = c.skipPlainString();
+        if (q >= 0) {
+            return new int[] {start, q, 0};
+        }
         if (c.valueType() != '"') {
             throw new MalformedJwtException("The JWS's \"" + member + "\" must be a string (RFC 7515 section 7.2.1).");
         }
         int[] raw = c.rawValue();
-        raw[0]++;
-        raw[1]--;
-        return raw;
+        int escaped = 0;
+        for (int k = raw[0] + 1; k < raw[1] - 1; k++) {
+            if (c.buffer()[k] == '\\') {
+                escaped = 1;
+                break;
+            }
+        }
+        return new int[] {raw[0] + 1, raw[1] - 1, escaped};
     }
 
     /** The payload string's value, escapes decoded (an unencoded payload written with escapes). */
