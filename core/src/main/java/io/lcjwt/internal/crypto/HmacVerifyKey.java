@@ -77,6 +77,15 @@ public final class HmacVerifyKey implements VerifyKey {
         }
     }
 
+    /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}, a segment of at least that. */
+    public void sign(Algorithm alg, MemorySegment input, long len, MemorySegment out) {
+        try {
+            hmac.mac(alg.hashBytes(), input, len, out);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}. */
     public void sign(Algorithm alg, MemorySegment input, long len, byte[] out) {
         try {
