@@ -39,7 +39,7 @@ final class KeySources {
     }
 
     /** The key options of {@code verify}: exactly one is required. */
-    static final class ForVerify extends Secrets {
+    static final class ForVerify extends Secrets implements Verification.Source {
         @Option(names = "--key", paramLabel = "FILE",
                 description = "A public (or private) key: PEM, DER or JWK. Or an HMAC secret as an \"oct\" JWK.")
         Path key;
@@ -56,6 +56,35 @@ final class KeySources {
                         + " and the token's iss must be this URL unless --iss says otherwise.")
         String issuerUrl;
 
+        @Override
+        public Path key() {
+            return key;
+        }
+
+        @Override
+        public Path jwks() {
+            return jwks;
+        }
+
+        @Override
+        public String jwksUrl() {
+            return jwksUrl;
+        }
+
+        @Override
+        public String issuerUrl() {
+            return issuerUrl;
+        }
+
+        @Override
+        public Path secretFile() {
+            return secretFile;
+        }
+
+        @Override
+        public String secretEnv() {
+            return secretEnv;
+        }
     }
 
     /** The key options of {@code sign}: exactly one is required. */
@@ -66,6 +95,11 @@ final class KeySources {
 
     /** The HMAC secret from {@code file}, or else from the variable {@code env}. */
     static JwtSecretKey secret(Path file, String env) throws IOException {
+        return secret(file, env, "HMAC secret", JwtSecretKey::of);
+    }
+
+    private static JwtSecretKey secret(Path file, String env, String what,
+            java.util.function.Function<byte[], JwtSecretKey> make) throws IOException {
         byte[] b;
         String where;
         if (file != null) {
@@ -75,12 +109,12 @@ final class KeySources {
             String v = environment.apply(env);
             where = "The environment variable " + Untrusted.text(env);
             if (v == null) {
-                throw new CliException(Main.KEYS, where + " is not set; export it with the HMAC secret.");
+                throw new CliException(Main.KEYS, where + " is not set; export it with the " + what + ".");
             }
             b = v.getBytes(StandardCharsets.UTF_8);
         }
         try {
-            return JwtSecretKey.of(b);
+            return make.apply(b);
         } catch (InvalidJwtKeyException e) {
             throw new CliException(Main.KEYS, where + ": " + e.getMessage(), e);
         } finally {
@@ -94,6 +128,11 @@ final class KeySources {
      * it from the token.
      */
     static Set<Algorithm> algorithms(List<Algorithm> given, Collection<? extends JwtKey> keys) {
+        return algorithms(given, keys, "--alg");
+    }
+
+    /** As {@link #algorithms(List, Collection)}, naming the option {@code algOption} in its message. */
+    static Set<Algorithm> algorithms(List<Algorithm> given, Collection<? extends JwtKey> keys, String algOption) {
         if (given != null && !given.isEmpty()) {
             return EnumSet.copyOf(given);
         }
@@ -109,7 +148,7 @@ final class KeySources {
             }
             if (served.size() != 1) {
                 String which = k.keyId() == null ? "The key" : "The key " + Untrusted.text(k.keyId());
-                throw new CliException(Main.USAGE, "Name the algorithm with --alg: " + which
+                throw new CliException(Main.USAGE, "Name the algorithm with " + algOption + ": " + which
                         + (served.isEmpty() ? " serves no JWS algorithm." : " can be used with " + String.join(", ", served) + "."));
             }
             chosen.add(one);
