@@ -93,9 +93,118 @@ final class KeySources {
         Path key;
     }
 
+    /** The signing key options of {@code encrypt}, for claims signed before they are encrypted. */
+    static final class ForNestedSign {
+        @Option(names = "--sign-key", paramLabel = "FILE", description = "A private key: PEM, DER or JWK (with \"d\").")
+        Path key;
+
+        @Option(names = "--sign-secret-file", paramLabel = "FILE",
+                description = "A file whose bytes, exactly, are the HMAC secret (at least 32 bytes).")
+        Path secretFile;
+
+        @Option(names = "--sign-secret-env", paramLabel = "VAR",
+                description = "An environment variable whose value (UTF-8) is the HMAC secret (at least 32 bytes).")
+        String secretEnv;
+    }
+
+    /** The secret options of {@code encrypt} and {@code decrypt}: a JWE key, not an HMAC secret. */
+    abstract static class JweSecrets {
+        @Option(names = "--secret-file", paramLabel = "FILE",
+                description = "A file whose bytes, exactly, are the shared key for dir, A*KW or A*GCMKW (16, 24, 32,"
+                        + " 48 or 64 bytes).")
+        Path secretFile;
+
+        @Option(names = "--secret-env", paramLabel = "VAR",
+                description = "An environment variable whose value (UTF-8) is that shared key.")
+        String secretEnv;
+    }
+
+    /** The recipient key options of {@code encrypt}: exactly one is required. */
+    static final class ForEncrypt extends JweSecrets {
+        @Option(names = "--to", paramLabel = "FILE",
+                description = "The recipient's public key (RSA, EC or X25519): PEM, DER or JWK. Or a shared key as an"
+                        + " \"oct\" JWK.")
+        Path to;
+    }
+
+    /** The decryption key options of {@code decrypt}: exactly one is required. */
+    static final class ForDecrypt extends JweSecrets {
+        @Option(names = "--key", paramLabel = "FILE",
+                description = "The recipient's private key (RSA, EC or X25519): PEM, DER or JWK (with \"d\"). Or a"
+                        + " shared key as an \"oct\" JWK.")
+        Path key;
+    }
+
+    /** The key options for verifying the JWT inside a JWE; named after verify's, with a verify- prefix. */
+    static final class ForNestedVerify implements Verification.Source {
+        @Option(names = "--verify-key", paramLabel = "FILE",
+                description = "The issuer's public key: PEM, DER or JWK. Or an HMAC secret as an \"oct\" JWK.")
+        Path key;
+
+        @Option(names = "--verify-jwks", paramLabel = "FILE", description = "A JWK set file; the inner JWT's kid picks the key.")
+        Path jwks;
+
+        @Option(names = "--verify-jwks-url", paramLabel = "URL",
+                description = "A JWKS URL (https; plain http only to a loopback address).")
+        String jwksUrl;
+
+        @Option(names = "--verify-issuer-url", paramLabel = "URL",
+                description = "An OpenID issuer whose keys are found by discovery; the inner JWT's iss must be this URL"
+                        + " unless --iss says otherwise.")
+        String issuerUrl;
+
+        @Option(names = "--verify-secret-file", paramLabel = "FILE",
+                description = "A file whose bytes, exactly, are the HMAC secret (at least 32 bytes).")
+        Path secretFile;
+
+        @Option(names = "--verify-secret-env", paramLabel = "VAR",
+                description = "An environment variable whose value (UTF-8) is the HMAC secret (at least 32 bytes).")
+        String secretEnv;
+
+        @Override
+        public Path key() {
+            return key;
+        }
+
+        @Override
+        public Path jwks() {
+            return jwks;
+        }
+
+        @Override
+        public String jwksUrl() {
+            return jwksUrl;
+        }
+
+        @Override
+        public String issuerUrl() {
+            return issuerUrl;
+        }
+
+        @Override
+        public Path secretFile() {
+            return secretFile;
+        }
+
+        @Override
+        public String secretEnv() {
+            return secretEnv;
+        }
+
+        @Override
+        public String optionPrefix() {
+            return "--verify-";
+        }
+    }
+
     /** The HMAC secret from {@code file}, or else from the variable {@code env}. */
     static JwtSecretKey secret(Path file, String env) throws IOException {
         return secret(file, env, "HMAC secret", JwtSecretKey::of);
+    }
+
+    /** A JWE key (dir, A*KW, A*GCMKW: 16 to 64 bytes) from {@code file}, or else from the variable {@code env}. */
+    static JwtSecretKey jweSecret(Path file, String env) throws IOException {
+        return secret(file, env, "JWE key", JwtSecretKey::forEncryption);
     }
 
     private static JwtSecretKey secret(Path file, String env, String what,
