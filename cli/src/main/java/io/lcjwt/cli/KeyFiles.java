@@ -22,7 +22,10 @@ final class KeyFiles {
 
     static JwtKey read(Path p) throws IOException {
         byte[] b = Inputs.file(p);
-        String text = new String(b, StandardCharsets.UTF_8).strip();
+        return parse(p, b, new String(b, StandardCharsets.UTF_8).strip());
+    }
+
+    private static JwtKey parse(Path p, byte[] b, String text) {
         try {
             if (text.startsWith("{")) {
                 if (text.contains("\"keys\"")) {
@@ -57,9 +60,14 @@ final class KeyFiles {
         byte[] b = Inputs.file(p);
         String text = new String(b, StandardCharsets.UTF_8).strip();
         if (!text.startsWith("{")) {
-            return new ForJwe(read(p), null);
+            return new ForJwe(parse(p, b, text), null);
         }
-        Map<String, Object> jwk = new LinkedHashMap<>(Json.object(text, p.toString()));
+        Map<String, Object> jwk;
+        try {
+            jwk = new LinkedHashMap<>(Json.object(text, p.toString()));
+        } catch (CliException notJson) {
+            throw new CliException(Main.KEYS, notJson.getMessage(), notJson);
+        }
         if (jwk.containsKey("keys")) {
             throw new CliException(Main.KEYS, p + " is a JWKS (a set of keys); give one key.");
         }

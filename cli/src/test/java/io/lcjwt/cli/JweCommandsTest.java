@@ -269,6 +269,21 @@ class JweCommandsTest {
     }
 
     @Test
+    void nestedWithAnHmacSecret() throws Exception {
+        Recipient to = pem(p256, "p256");
+        byte[] hmac = new byte[32];
+        new SecureRandom().nextBytes(hmac);
+        Path s = TestKeys.write(dir, "hmac", hmac);
+        String jwe = ok(Cli.runWithStdin("{\"sub\":\"bob\"}", "encrypt", "--to", to.to(), "--alg", "ECDH-ES",
+                "--enc", "A128GCM", "--sign-secret-file", s.toString(), "--claims", "-", "--exp", "1h"));
+        Cli d = Cli.run("decrypt", "--key", to.key(), "--alg", "ECDH-ES", "--enc", "A128GCM",
+                "--verify-secret-file", s.toString(), jwe);
+        assertEquals(0, d.code(), d::toString);
+        assertEquals("VERIFIED (HS256)", d.out().lines().skip(1).findFirst().orElseThrow());
+        assertTrue(d.out().contains("\"sub\" : \"bob\""), d::toString);
+    }
+
+    @Test
     void aDirKeyOfALengthOnlyOneEncTakesDecidesEnc() throws Exception {
         Recipient to = secret(64);
         Path content = TestKeys.write(dir, "c.txt", "content");
@@ -325,6 +340,10 @@ class JweCommandsTest {
         rows.add(new Row("no key", 2, cat(List.of("decrypt"), rsaOk, jwe)));
         rows.add(new Row("--aud without a verify key", 2, cat(List.of("decrypt", "--key", k, "--aud", "api"), rsaOk, jwe)));
         rows.add(new Row("missing key file", 3, cat(List.of("decrypt", "--key", dir.resolve("nope.pem").toString()), rsaOk, jwe)));
+        rows.add(new Row("unreadable JWK", 3, cat(List.of("decrypt", "--key",
+                TestKeys.write(dir, "bad.jwk", "{\"kty\":\"RSA\",").toString()), rsaOk, jwe)));
+        rows.add(new Row("a JWKS, not one key", 3, cat(List.of("decrypt", "--key",
+                TestKeys.write(dir, "set.jwks", "{\"keys\":[]}").toString()), rsaOk, jwe)));
         rows.add(new Row("public key cannot decrypt", 3, cat(List.of("decrypt", "--key", to.to()), rsaOk, jwe)));
         rows.add(new Row("key cannot serve alg", 3, List.of("decrypt", "--key", k, "--alg", "A256KW", "--enc", "A256GCM", jwe)));
         rows.add(new Row("secret env unset", 3, cat(List.of("decrypt", "--secret-env", "LCJWT_TEST_SURELY_UNSET"),
