@@ -44,7 +44,7 @@ class ReadmeCliExamplesTest {
     @Test
     void theReadmeHasExamplesOfEveryCommand() throws Exception {
         List<String> commands = lines().stream().map(l -> l.split(" ")[2]).distinct().toList();
-        assertTrue(commands.containsAll(List.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect")),
+        assertTrue(commands.containsAll(List.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect", "encrypt", "decrypt")),
                 commands::toString);
     }
 
