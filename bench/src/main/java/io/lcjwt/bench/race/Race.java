@@ -81,7 +81,7 @@ public final class Race {
     /** One process's answer for one case, as the contract's JSON line says it. */
     record Result(String label, String contender, String family, String version, String runtime, String libcrypto,
                   String kase, String alg, String source, String status, String reason, long decodes,
-                  List<Double> usPerDecode) {
+                  List<Double> usPerDecode, Boolean settled, List<Double> warmupUsPerDecode) {
         double median() {
             List<Double> s = new ArrayList<>(usPerDecode);
             s.sort(Double::compare);
@@ -392,11 +392,13 @@ public final class Race {
         } else {
             cmd.addAll(List.of("bench/race/run-contender.sh", j.contender()));
         }
-        // Warm-up as long as one round: the JIT needs tens of thousands of calls to settle the
-        // deeper Java peers (a tenth of a round left their first round 2-8x slow).
+        // A JVM contender warms until its rate settles (JavaContender.settle: rounds of at least
+        // 1 s until two agree within 3 %, at most 30): a fixed warm-up left the deeper Java peers'
+        // JIT unsettled and their rounds falling (auth0 9.5 -> 6.2 -> 4.1 us), which flattered lcjwt.
+        // Native contenders keep one round's worth of warm-up.
         cmd.addAll(List.of("--fixture", j.fixture().toString(), "--case", String.join(",", j.cases()),
                 "--decodes", Long.toString(decodes), "--rounds", Integer.toString(rounds),
-                "--warmup", Long.toString(warmup < 0 ? decodes : warmup)));
+                "--warmup", warmup >= 0 ? Long.toString(warmup) : java ? "settle" : Long.toString(decodes)));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE);
         if (j.lib() != null) {
             pb.environment().put("LCJWT_LIBCRYPTO", j.lib().path());
@@ -423,7 +425,7 @@ public final class Race {
             for (String k : j.cases()) {
                 rs.add(new Result(j.label(), j.contender(), java ? "java" : "?", "", "", null, k, "", j.source(),
                         notBuilt ? "skipped" : "failed", notBuilt ? "not built here (bench/race/build.sh: toolchain absent)"
-                        : "exit " + p.exitValue() + ": " + last(why), 0, List.of()));
+                        : "exit " + p.exitValue() + ": " + last(why), 0, List.of(), null, List.of()));
             }
         }
         for (Result r : rs) {
@@ -447,15 +449,22 @@ public final class Race {
     @SuppressWarnings("unchecked")
     static Result parse(String label, String line, String source) throws IOException {
         Map<String, Object> m = JSON.std.mapFrom(line);
-        List<Double> us = new ArrayList<>();
-        if (m.get("usPerDecode") instanceof List<?> l) {
-            for (Object o : l) {
-                us.add(((Number) o).doubleValue());
-            }
-        }
+        List<Double> us = numbers(m.get("usPerDecode"));
+        List<Double> warm = numbers(m.get("warmupUsPerDecode"));
         return new Result(label, str(m, "contender"), str(m, "family"), str(m, "version"), str(m, "runtime"),
                 str(m, "libcrypto"), str(m, "case"), str(m, "alg"), m.containsKey("source") ? str(m, "source") : source,
-                str(m, "status"), str(m, "reason"), m.get("decodes") instanceof Number n ? n.longValue() : 0, us);
+                str(m, "status"), str(m, "reason"), m.get("decodes") instanceof Number n ? n.longValue() : 0, us,
+                m.get("settled") instanceof Boolean b ? b : null, warm);
+    }
+
+    private static List<Double> numbers(Object list) {
+        List<Double> out = new ArrayList<>();
+        if (list instanceof List<?> l) {
+            for (Object o : l) {
+                out.add(((Number) o).doubleValue());
+            }
+        }
+        return out;
     }
 
     private static String str(Map<String, Object> m, String k) {
@@ -703,23 +712,36 @@ public final class Race {
         ok.sort(Comparator.comparingDouble(Result::median));
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "## %s race: `%s`, %,d decodes x %d rounds%n%n", alg, kase, decodes, rounds));
-        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt |%n", decodes));
-        s.append("|---|---:|---:|---:|---:|\n");
+        s.append("A JVM contender first warms in rounds of at least 1 s until two consecutive rounds agree within 3 %"
+                + " (at most 30 rounds); the warm-up column gives its rounds' µs per decode, the last two being the"
+                + " pair that agreed. A native contender warms for one round's worth of decodes.\n\n");
+        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt | warm-up |%n", decodes));
+        s.append("|---|---:|---:|---:|---:|---|\n");
         for (int i = 0; i < ok.size(); i++) {
             Result r = ok.get(i);
             String name = describe(r);
-            String row = String.format(Locale.ROOT, "| %s | %.2f | %s | %s – %s | %s |", i == 0 ? "**" + name + "**" : name,
+            String row = String.format(Locale.ROOT, "| %s | %.2f | %s | %s – %s | %s | %s |", i == 0 ? "**" + name + "**" : name,
                     r.median() * decodes / 1e6, i == 0 ? "**" + us(r.median()) + "**" : us(r.median()), us(r.min()), us(r.max()),
-                    Double.isNaN(jjwt) ? "" : String.format(Locale.ROOT, "%.1fx", jjwt / r.median()));
+                    Double.isNaN(jjwt) ? "" : String.format(Locale.ROOT, "%.1fx", jjwt / r.median()), warmup(r));
             s.append(row).append('\n');
         }
         for (Result r : rs) {
             if (!r.ok()) {
-                s.append(String.format(Locale.ROOT, "| %s | %s | | | |%n", describe(r),
+                s.append(String.format(Locale.ROOT, "| %s | %s | | | | |%n", describe(r),
                         r.status().equals("n/a") ? "n/a: " + r.reason() : r.status() + ": " + r.reason()));
             }
         }
         return s.append('\n').toString();
+    }
+
+    /** The warm-up cell: a JVM contender's settle rounds, or one round's worth for a native one. */
+    private static String warmup(Result r) {
+        if (r.settled() == null) {
+            return "one round";
+        }
+        List<Double> w = r.warmupUsPerDecode();
+        String rounds = w.stream().map(Race::us).collect(java.util.stream.Collectors.joining(" → "));
+        return (r.settled() ? "settled, " : "**not settled** in ") + w.size() + " × ≥1 s: " + rounds;
     }
 
     private static String describe(Result r) {
@@ -890,6 +912,10 @@ public final class Race {
         m.put("reason", r.reason());
         m.put("decodes", r.decodes());
         m.put("usPerDecode", r.usPerDecode());
+        if (r.settled() != null) {
+            m.put("settled", r.settled());
+            m.put("warmupUsPerDecode", r.warmupUsPerDecode());
+        }
         return m;
     }
 
