@@ -83,7 +83,6 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -422,22 +421,40 @@ public abstract class SignBench {
         }
     }
 
-    private static final Map<KeyKind, Keys> KEYS = Collections.synchronizedMap(new HashMap<>());
+    private static final Keys[] KEYS = new Keys[KeyKind.values().length];
+    private static final Object[] KEY_LOCKS = new Object[KeyKind.values().length];
 
-    /** {@code kind}'s key pair, made once per JVM (RSA 4096 takes seconds; the smoke test reuses them). */
+    static {
+        for (int i = 0; i < KEY_LOCKS.length; i++) {
+            KEY_LOCKS[i] = new Object();
+        }
+    }
+
+    /**
+     * {@code kind}'s key pair, made once per JVM (RSA 4096 takes seconds; the smoke test reuses
+     * them). One lock per kind, so a thread making the RSA 4096 key does not hold up the others.
+     */
     public static Keys keys(KeyKind kind) {
-        return KEYS.computeIfAbsent(kind, k -> {
-            try {
-                SecureRandom rnd = SecureRandom.getInstance("SHA1PRNG");
-                rnd.setSeed(FixtureGenerator.SEED + 0x5167_0000L + k.ordinal()); // before any output: deterministic
-                KeyPairGenerator g = KeyPairGenerator.getInstance(k.jca);
-                k.initialize(g, rnd);
-                KeyPair kp = g.generateKeyPair();
-                return new Keys(k, kp, kp.getPrivate().getEncoded(), kp.getPublic().getEncoded());
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("JCA could not make the " + k + " key", e);
+        synchronized (KEY_LOCKS[kind.ordinal()]) {
+            Keys k = KEYS[kind.ordinal()];
+            if (k == null) {
+                KEYS[kind.ordinal()] = k = generate(kind);
             }
-        });
+            return k;
+        }
+    }
+
+    private static Keys generate(KeyKind k) {
+        try {
+            SecureRandom rnd = SecureRandom.getInstance("SHA1PRNG");
+            rnd.setSeed(FixtureGenerator.SEED + 0x5167_0000L + k.ordinal()); // before any output: deterministic
+            KeyPairGenerator g = KeyPairGenerator.getInstance(k.jca);
+            k.initialize(g, rnd);
+            KeyPair kp = g.generateKeyPair();
+            return new Keys(k, kp, kp.getPrivate().getEncoded(), kp.getPublic().getEncoded());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("JCA could not make the " + k + " key", e);
+        }
     }
 
     // ---- state: only the timed contender's fields are set in a fork ----

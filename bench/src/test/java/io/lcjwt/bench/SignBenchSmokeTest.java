@@ -2,6 +2,7 @@ package io.lcjwt.bench;
 
 import io.lcjwt.bench.SignBench.Alg;
 import io.lcjwt.bench.SignBench.Contender;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -32,6 +33,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * RSA keys are made once per JVM ({@link SignBench#keys}).
  */
 class SignBenchSmokeTest {
+
+    /** The RSA keys take seconds to make: start them on another core while the HMAC cases run. */
+    @BeforeAll
+    static void makeRsaKeysMeanwhile() {
+        for (SignBench.KeyKind k : List.of(SignBench.KeyKind.RSA_4096, SignBench.KeyKind.RSA_2048)) {
+            Thread.ofPlatform().daemon().name("keygen-" + k).start(() -> SignBench.keys(k));
+        }
+    }
 
     /** Every (algorithm, RSA size) the benchmark classes' {@code @Param}s give; size 0 where there is one key. */
     static List<Arguments> cases() {
