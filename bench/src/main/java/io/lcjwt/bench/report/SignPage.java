@@ -128,6 +128,10 @@ public final class SignPage {
      */
     public static String section(String libLabel, String jmhJson, String options) throws IOException {
         Map<String, Map<String, Cell>> rows = read(jmhJson);
+        String asRun = asRun(jmhJson);
+        if (asRun != null) {
+            options = asRun;
+        }
         StringBuilder s = new StringBuilder("## lcjwt and the floor on " + libLabel + " (the peers use the JDK)\n\n");
         s.append("JMH average time per signed token (`SignBench`), options `").append(options)
                 .append("`, `-prof gc`, one fork per contender and algorithm, pinned to one CPU. ± is JMH's 99.9 %"
@@ -139,9 +143,13 @@ public final class SignPage {
                         + " is called is in the class comment of `SignBench`.\n\n");
         s.append("Warm-up: the options' `-wi` x `-w` before measuring. A row is settled when its last two measurement"
                 + " iterations agree within 3 %; ")
-                .append(unsettled(rows).isEmpty() ? "every row here did."
-                        : "these did not, so their warm-up may have been too short: " + String.join(", ", unsettled(rows)) + ".")
-                .append("\n\n");
+                .append(unsettled(rows).isEmpty() ? "every row that had two did."
+                        : "these did not, so their warm-up may have been too short: " + String.join(", ", unsettled(rows)) + ".");
+        long unjudged = rows.values().stream().flatMap(m -> m.values().stream()).filter(c -> Double.isNaN(c.lastStep())).count();
+        if (unjudged > 0) {
+            s.append(" ").append(unjudged).append(" result(s) had fewer than two measurement iterations and could not be judged.");
+        }
+        s.append("\n\n");
 
         s.append("### lcjwt against the fastest peer and the floor\n\n");
         s.append("| alg | lcjwt µs | ± | lcjwt B/op | fastest peer | its µs | lcjwt's speed-up | bare µs | lcjwt ÷ bare | target | met |\n");
@@ -194,6 +202,29 @@ public final class SignPage {
         return s.append(".\n\n").toString();
     }
 
+    /**
+     * The forks, warm-up and measurement the result file says its SignBench runs used, as JMH
+     * options (they are in the file, so a page rendered again with {@code --from-json} names the
+     * run's options, not today's defaults); null if the file does not say, or its runs differ.
+     */
+    static String asRun(String jmhJson) throws IOException {
+        String found = null;
+        for (Object o : JSON.std.listFrom(jmhJson)) {
+            Map<?, ?> run = (Map<?, ?>) o;
+            if (!String.valueOf(run.get("benchmark")).contains(".SignBench.") || run.get("forks") == null) {
+                continue;
+            }
+            String these = "-f " + run.get("forks") + " -wi " + run.get("warmupIterations") + " -w "
+                    + String.valueOf(run.get("warmupTime")).replace(" ", "") + " -i " + run.get("measurementIterations")
+                    + " -r " + String.valueOf(run.get("measurementTime")).replace(" ", "");
+            if (found != null && !found.equals(these)) {
+                return null;
+            }
+            found = these;
+        }
+        return found;
+    }
+
     private static List<String> unsettled(Map<String, Map<String, Cell>> rows) {
         List<String> out = new ArrayList<>();
         rows.forEach((row, cells) -> cells.forEach((c, cell) -> {
@@ -222,7 +253,8 @@ public final class SignPage {
                 } else if (bytes) {
                     v = bytes(cell.bytes());
                 } else {
-                    v = us(cell.us()) + " ± " + us(cell.error()) + (cell.settled() ? "" : " †");
+                    v = us(cell.us()) + (Double.isNaN(cell.error()) ? "" : " ± " + us(cell.error()))
+                            + (cell.settled() ? "" : " †");
                     if (c.equals("lcjwt") || cell.us() == best) {
                         v = "**" + v + "**";
                     }

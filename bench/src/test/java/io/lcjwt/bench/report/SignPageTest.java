@@ -67,6 +67,15 @@ class SignPageTest {
     }
 
     @Test
+    void namesTheOptionsTheRunUsed() throws Exception {
+        String withOptions = JSON.replace("\"mode\":\"avgt\",", "\"mode\":\"avgt\",\"forks\":1,\"warmupIterations\":3,"
+                + "\"warmupTime\":\"1 s\",\"measurementIterations\":3,\"measurementTime\":\"1 s\",");
+        assertEquals("-f 1 -wi 3 -w 1s -i 3 -r 1s", SignPage.asRun(withOptions));
+        assertTrue(SignPage.section("aws-lc", withOptions, "-f 9").contains("options `-f 1 -wi 3 -w 1s -i 3 -r 1s`"));
+        assertEquals(null, SignPage.asRun(JSON), "no options in the file: the caller's are shown");
+    }
+
+    @Test
     void verdictUsesBothEnds() {
         assertEquals("yes", SignPage.verdict(4, 3.5, 4.5, 3, true));
         assertEquals("yes (not beyond the error)", SignPage.verdict(3.2, 2.9, 3.5, 3, true));
