@@ -815,7 +815,7 @@ public abstract class SignBench {
     /** The header of the last token {@link #validate()} checked, for the smoke test's report. */
     String lastHeader;
 
-    /** Signs twice, and checks each result with the JDK; throws if anything is off. */
+    /** Signs (twice where the signature is randomised) and checks each result with the JDK; throws if anything is off. */
     void validate() throws Exception {
         Contender c = contender;
         if (c.isFloor()) {
