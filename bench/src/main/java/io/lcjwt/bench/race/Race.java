@@ -42,7 +42,13 @@ import java.util.concurrent.TimeUnit;
  *       {@code --lib aws-lc} (or {@code "OpenSSL 3"}) runs on one libcrypto only, and
  *       {@code --page results-jmh-hs256.md} writes another page. When the HS256 decode bench ran,
  *       the page also gives lcjwtRecord's throughput against the fastest of auth0, fusionauth
- *       and vert.x, and against jjwt, from the same run.</li>
+ *       and vert.x, and against jjwt, from the same run. With {@code --regex SignBench} the run
+ *       is the signing matrix ({@code SignBench}; options default to {@link #SIGN_JMH}, about 12
+ *       minutes per libcrypto), its JSON goes to {@code bench/results-sign-<libcrypto>.json}, and
+ *       the page ({@code bench/results-sign.md} unless {@code --page} says otherwise) is rendered by
+ *       {@link io.lcjwt.bench.report.SignPage}: lcjwt against the fastest peer and the bare
+ *       libcrypto sign per algorithm, with issue #17's targets, and every contender's µs and B/op:
+ *       {@code bin/race jmh --lib aws-lc --regex SignBench --page results-sign.md}.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -223,12 +229,14 @@ public final class Race {
             }
             case "jmh" -> {
                 StringBuilder page = new StringBuilder();
+                boolean sign = opt.getOrDefault("regex", "").contains("SignBench");
                 for (Lib lib : race.libs) {
                     if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
                         continue;
                     }
                     page.append(race.jmh(lib, opt.getOrDefault("regex", "Hs256DecodeBench|AsymDecodeBench"),
-                            opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s"), List.of(args).contains("--from-json")));
+                            opt.getOrDefault("jmh", sign ? SIGN_JMH : "-f 1 -wi 3 -w 1s -i 5 -r 1s"),
+                            List.of(args).contains("--from-json")));
                 }
                 boolean jwk = opt.getOrDefault("regex", "").contains("JwkBench");
                 if (jwk) {
@@ -236,8 +244,12 @@ public final class Race {
                             + " thumbprint had to agree, and what each library writes had to read back to the same key"
                             + " (JwkBench's setup methods).";
                 }
-                race.writePage(opt.getOrDefault("page", "results-jmh.md"), jwk ? "JWK and JWKS, lcjwt against Nimbus,"
-                        + " jose4j and jjwt" : "JMH, with allocation per decode", cmd, page.toString());
+                if (sign) {
+                    race.checked = SIGN_CHECKED;
+                }
+                race.writePage(opt.getOrDefault("page", sign ? "results-sign.md" : "results-jmh.md"), jwk ? "JWK and JWKS, lcjwt against Nimbus,"
+                        + " jose4j and jjwt" : sign ? "signing, lcjwt against its peers and the bare libcrypto sign"
+                        : "JMH, with allocation per decode", cmd, page.toString());
             }
             case "spring" -> {
                 StringBuilder page = new StringBuilder();
@@ -472,22 +484,37 @@ public final class Race {
         return v == null ? null : v.toString();
     }
 
-    /** Runs JMH on {@code lib} (pinned, 500 MB), then renders its JSON as a table. */
+    /**
+     * Runs JMH on {@code lib} (pinned, 500 MB), then renders its JSON as a table; SignBench's
+     * results go to their own file and {@link io.lcjwt.bench.report.SignPage}.
+     */
     String jmh(Lib lib, String regex, String options, boolean fromJson) throws Exception {
-        Path json = Path.of("bench", "results-jmh-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        boolean sign = regex.contains("SignBench");
+        Path json = Path.of("bench", (sign ? "results-sign-" : "results-jmh-")
+                + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
         if (fromJson) {
             if (!Files.exists(json)) {
                 return "## JMH on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
             }
             fromRaw = json;
-            return jmhSection(lib, json, options);
+        } else {
+            int exit = runJmh(lib, regex, options, json);
+            if (exit != 0) {
+                return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+            }
         }
-        int exit = runJmh(lib, regex, options, json);
-        if (exit != 0) {
-            return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-        }
-        return jmhSection(lib, json, options);
+        return sign ? io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options)
+                : jmhSection(lib, json, options);
     }
+
+    /**
+     * The run options of {@code jmh --regex SignBench}: 88 forks (11 algorithm/key rows x up to 9
+     * methods), about 8 s each with JVM start and setup, so about 12 minutes per libcrypto.
+     */
+    static final String SIGN_JMH = "-f 1 -wi 3 -w 1s -i 3 -r 1s";
+    static final String SIGN_CHECKED = "Before timing, every contender's token had to carry alg, typ and kid, claims"
+            + " that read back as the fixture's, and a signature the JDK verifies over header.payload (ECDSA as r || s"
+            + " of the curve's length); the floor's signature had to verify with the JDK too (SignBench.validate).";
 
     /** JMH on {@code lib}, pinned, 500 MB, with {@code -prof gc}, its JSON written to {@code json}; the exit code. */
     private int runJmh(Lib lib, String regex, String options, Path json) throws IOException, InterruptedException {
