@@ -112,16 +112,9 @@ public final class JwtSigner {
      */
     public String sign(Object claims) {
         Objects.requireNonNull(claims, "claims");
-        if (unencoded) {
-            throw new IllegalStateException("this signer has unencodedPayload(), which a JWT must not use"
-                    + " (RFC 7797 section 7); sign claims with a signer without it, or content with signContent");
-        }
-        compactOnly();
         SignBuffers.Buffer b = buffers.take();
         try {
-            JsonOut json = b.json.reset("claims");
-            ClaimsWriter.write(json, claims, naming);
-            int n = compact(b, claimsHeader, json.buffer(), json.length());
+            int n = claimsToken(claims, b);
             return new String(b.out(n, n), 0, n, StandardCharsets.ISO_8859_1);
         } finally {
             buffers.give(b);
@@ -170,16 +163,9 @@ public final class JwtSigner {
     public long signTo(Object claims, MemorySegment out) {
         Objects.requireNonNull(claims, "claims");
         Objects.requireNonNull(out, "out");
-        if (unencoded) {
-            throw new IllegalStateException("this signer has unencodedPayload(), which a JWT must not use"
-                    + " (RFC 7797 section 7); sign claims with a signer without it, or content with signContent");
-        }
-        compactOnly();
         SignBuffers.Buffer b = buffers.take();
         try {
-            JsonOut json = b.json.reset("claims");
-            ClaimsWriter.write(json, claims, naming);
-            int n = compact(b, claimsHeader, json.buffer(), json.length());
+            int n = claimsToken(claims, b);
             if (n > out.byteSize()) {
                 throw new IllegalArgumentException("out has " + out.byteSize() + " bytes, and this token needs " + n);
             }
@@ -189,6 +175,18 @@ public final class JwtSigner {
             buffers.give(b);
             java.lang.ref.Reference.reachabilityFence(owner);
         }
+    }
+
+    /** Writes the claims' compact JWS into {@code b}'s token buffer; returns its length. */
+    private int claimsToken(Object claims, SignBuffers.Buffer b) {
+        if (unencoded) {
+            throw new IllegalStateException("this signer has unencodedPayload(), which a JWT must not use"
+                    + " (RFC 7797 section 7); sign claims with a signer without it, or content with signContent");
+        }
+        compactOnly();
+        JsonOut json = b.json.reset("claims");
+        ClaimsWriter.write(json, claims, naming);
+        return compact(b, claimsHeader, json.buffer(), json.length());
     }
 
     /** The longest signature lcjwt makes (RSA-8192), base64url-encoded. */
