@@ -131,14 +131,83 @@ class JweSecurityRowsTest {
                 + "\"}"), MalformedJwtException.class, "on the recipient's curve")));
     }
 
-    // Row 28: CVE-2022-36083, CVE-2023-52428 and others: PBES2 is not enabled (not supported yet).
+    // Row 28: CVE-2022-36083, CVE-2023-52428, CVE-2023-49290, CVE-2023-51775: PBES2's sender-chosen
+    // iteration count as a denial of service. Off unless enabled; p2c and p2s bounded before deriving.
+    // Every p2c here that is over the cap would take minutes to hours if it were derived.
     @Test
-    void row28_pbes2IsRefusedBeforeDeriving() {
-        JweDecrypter d = JweDecrypter.builder(JwtSecretKey.forEncryption(bytes(32, 1))).keyAlgorithms(JweKeyAlgorithm.A256KW)
-                .contentAlgorithms(JweContentAlgorithm.values()).build();
-        for (String alg : List.of("PBES2-HS256+A128KW", "PBES2-HS384+A192KW", "PBES2-HS512+A256KW")) {
-            check(d, List.of(new Row(alg + " with p2c 2^31", jwe("{\"alg\":\"" + alg + "\",\"enc\":\"A128GCM\",\"p2c\":2147483647,"
-                    + "\"p2s\":\"AAAAAAAAAAA\"}", bytes(24, 1), 12, 16), UnsupportedJwtException.class, "not support yet")));
+    void row28_pbes2OffByDefaultAndP2cP2sBoundedBeforeDeriving() {
+        String p2s = b64(bytes(16, 1));
+        try (JwtSecretKey pwd = JwtSecretKey.fromPassword("correct horse battery staple".toCharArray());
+             JwtSecretKey kek = JwtSecretKey.forEncryption(bytes(32, 1))) {
+            // Not enabled: a decrypter with any other key and algorithm refuses, saying how to enable it.
+            JweDecrypter off = JweDecrypter.builder(kek).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.values()).build();
+            for (String alg : List.of("PBES2-HS256+A128KW", "PBES2-HS384+A192KW", "PBES2-HS512+A256KW")) {
+                check(off, List.of(new Row(alg + " not enabled, p2c 2^31-1", jwe("{\"alg\":\"" + alg
+                        + "\",\"enc\":\"A128GCM\",\"p2c\":2147483647,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                        AlgorithmNotAllowedException.class, "JweDecrypter.Builder.enablePbes2()")));
+            }
+            // Listing it in keyAlgorithms alone is not enough: build() refuses, naming enablePbes2.
+            IllegalStateException notEnabled = assertThrows(IllegalStateException.class, () -> JweDecrypter.builder(pwd)
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertTrue(notEnabled.getMessage().contains("enablePbes2()"), notEnabled.getMessage());
+            // The cap is bounded itself.
+            assertThrows(IllegalArgumentException.class, () -> JweDecrypter.builder(pwd).enablePbes2(1_000_001));
+            assertThrows(IllegalArgumentException.class, () -> JweDecrypter.builder(pwd).enablePbes2(999));
+
+            JweDecrypter on = JweDecrypter.builder(pwd).enablePbes2()
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW, JweKeyAlgorithm.PBES2_HS512_A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            String h = "{\"alg\":\"PBES2-HS256+A128KW\",\"enc\":\"A128GCM\"";
+            check(on, List.of(
+                    new Row("p2c 10,001, one over the default cap", jwe(h + ",\"p2c\":10001,\"p2s\":\"" + p2s + "\"}",
+                            bytes(24, 1), 12, 16), UnsupportedJwtException.class, "above this decrypter's cap of 10000"),
+                    new Row("p2c 2^31-1", jwe(h + ",\"p2c\":2147483647,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            UnsupportedJwtException.class, "above this decrypter's cap of 10000"),
+                    new Row("p2c 2^64", jwe(h + ",\"p2c\":18446744073709551616,\"p2s\":\"" + p2s + "\"}", bytes(24, 1),
+                            12, 16), UnsupportedJwtException.class, "above this decrypter's cap of 10000"),
+                    new Row("p2c 999, under the floor", jwe(h + ",\"p2c\":999,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12,
+                            16), MalformedJwtException.class, "at least 1000"),
+                    new Row("p2c 0", jwe(h + ",\"p2c\":0,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "at least 1000"),
+                    new Row("p2c -1", jwe(h + ",\"p2c\":-1,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "at least 1000"),
+                    new Row("p2c 1e4, not an integer", jwe(h + ",\"p2c\":1e4,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12,
+                            16), MalformedJwtException.class, "must be an integer"),
+                    new Row("p2c as a string", jwe(h + ",\"p2c\":\"4096\",\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12,
+                            16), MalformedJwtException.class, "must be an integer"),
+                    new Row("no p2c", jwe(h + ",\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "no \"p2c\""),
+                    new Row("p2s of 7 bytes", jwe(h + ",\"p2c\":1000,\"p2s\":\"" + b64(bytes(7, 1)) + "\"}", bytes(24, 1),
+                            12, 16), MalformedJwtException.class, "is 7 bytes"),
+                    new Row("p2s empty", jwe(h + ",\"p2c\":1000,\"p2s\":\"\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "is 0 bytes"),
+                    new Row("p2s padded", jwe(h + ",\"p2c\":1000,\"p2s\":\"" + p2s + "==\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "strict base64url"),
+                    new Row("no p2s", jwe(h + ",\"p2c\":1000}", bytes(24, 1), 12, 16), MalformedJwtException.class,
+                            "no \"p2s\""),
+                    new Row("p2s short and p2c huge: the cap is checked too", jwe(h + ",\"p2c\":2147483647,\"p2s\":\"AA\"}",
+                            bytes(24, 1), 12, 16), MalformedJwtException.class, "is 1 bytes"),
+                    new Row("PBES2-HS384+A192KW, enabled but not listed", jwe("{\"alg\":\"PBES2-HS384+A192KW\","
+                            + "\"enc\":\"A128GCM\",\"p2c\":1000,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            AlgorithmNotAllowedException.class, "does not allow")));
+
+            // The cap is the builder's: a JWE at 20,000 iterations passes a cap of 20,000, not the default.
+            String at20k = JweEncrypter.builder(pwd).keyAlgorithm(JweKeyAlgorithm.PBES2_HS256_A128KW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).pbes2Iterations(20_000).build().encrypt(new byte[] {42});
+            check(on, List.of(new Row("p2c 20,000, default cap", at20k, UnsupportedJwtException.class, "cap of 10000")));
+            JweDecrypter raised = JweDecrypter.builder(pwd).enablePbes2(20_000)
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            assertEquals(42, raised.decrypt(at20k)[0]);
+            // A password serves PBES2 only, and PBES2 takes only a password.
+            assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(kek).enablePbes2()
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS512_A256KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(pwd).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JweEncrypter.builder(pwd).keyAlgorithm(JweKeyAlgorithm.DIR)
+                    .contentAlgorithm(JweContentAlgorithm.A256GCM).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JwtVerifier.builder(pwd).algorithms(Algorithm.HS256).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JwtSigner.builder(pwd).algorithm(Algorithm.HS256).build());
         }
     }
 

@@ -30,8 +30,9 @@ public final class JweCompact {
             + " authentication tag does not match (the content or header was changed, or the JWE was"
             + " encrypted to another key).";
 
-    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, Set<JweKeyAlgorithm> algs,
-            Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
+    /** @param maxP2c the cap on a PBES2 iteration count; PBES2 must also be in {@code algs} */
+    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
+            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
         byte[] b = ascii(token, maxBytes);
         int[] dots = new int[4];
         int n = 0;
@@ -51,7 +52,7 @@ public final class JweCompact {
             throw new MalformedJwtException("The JWE's header segment is empty.");
         }
         byte[] headerJson = segment(b, 0, dots[0], "header");
-        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs, maxInflated);
+        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs, maxInflated, maxP2c);
         byte[] encryptedKey = segment(b, dots[0] + 1, dots[1], "encrypted key");
         byte[] iv = segment(b, dots[1] + 1, dots[2], "IV");
         byte[] ct = segment(b, dots[2] + 1, dots[3], "ciphertext");
@@ -87,9 +88,10 @@ public final class JweCompact {
 
     /**
      * @param extra header members after {@code alg} and {@code enc} (kid, typ, cty, custom)
+     * @param p2c the PBES2 iteration count (used with PBES2 only)
      */
     public static String encrypt(JweKeyAlgorithm alg, JweContentAlgorithm enc, Map<String, Object> extra,
-            byte[] apu, byte[] apv, boolean deflate, byte[] secret, AsymmetricKey key, byte[] plaintext) {
+            byte[] apu, byte[] apv, boolean deflate, int p2c, byte[] secret, AsymmetricKey key, byte[] plaintext) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("alg", alg.joseName());
         header.put("enc", enc.joseName());
@@ -106,7 +108,7 @@ public final class JweCompact {
                 header.put("apv", new String(Base64Url.encode(apv), StandardCharsets.US_ASCII));
             }
         }
-        KeyManagement.Wrapped w = KeyManagement.wrap(alg, enc, secret, key, apu, apv, header);
+        KeyManagement.Wrapped w = KeyManagement.wrap(alg, enc, null, secret, key, apu, apv, p2c, header);
         try {
             byte[] h = Base64Url.encode(ClaimsWriter.toJson(header));
             byte[] iv = ContentCipher.newIv(enc);
