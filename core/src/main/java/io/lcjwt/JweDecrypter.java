@@ -2,6 +2,7 @@ package io.lcjwt;
 
 import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.jwe.JweCompact;
+import io.lcjwt.internal.jwe.JweJson;
 import io.lcjwt.internal.jwe.KeyManagement;
 import io.lcjwt.internal.keys.KeyInfo;
 
@@ -13,8 +14,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Decrypts JWEs in the compact serialization (RFC 7516 section 7.1) with one key, through
- * libcrypto. Immutable and thread-safe.
+ * Decrypts JWEs with one key, through libcrypto: the compact serialization (RFC 7516 section
+ * 7.1) with {@link #decrypt}, the JSON serialization (section 7.2, general or flattened) with
+ * {@link #decryptJson}. Each refuses the other's input. Immutable and thread-safe.
  *
  * <pre>{@code
  * JweDecrypter decrypter = JweDecrypter.builder(JwtPrivateKey.fromPem(pem))
@@ -77,7 +79,7 @@ public final class JweDecrypter {
      * @param jwe the compact JWE, {@code header.encryptedKey.iv.ciphertext.tag}
      * @return the plaintext, a fresh array
      * @throws MalformedJwtException if the JWE is null, not five strict base64url segments (the
-     *         JSON serialization is refused: it is not supported yet), larger than
+     *         JSON serialization is refused: {@link #decryptJson} reads it), larger than
      *         {@code maxTokenBytes}, has a malformed header, an IV or tag of the wrong length, a
      *         bad {@code epk}, or compressed content that is not raw DEFLATE or inflates past
      *         {@code maxInflatedBytes}
@@ -91,6 +93,57 @@ public final class JweDecrypter {
      */
     public byte[] decrypt(CharSequence jwe) {
         return run(jwe).plaintext();
+    }
+
+    /**
+     * Decrypts a JWE in the JSON serialization (RFC 7516 section 7.2), general
+     * ({@code "recipients"}) or flattened. The protected header, the shared {@code unprotected}
+     * header and the recipient's {@code header} together form the recipient's header, vetted as
+     * a compact JWE's; their member names must be disjoint, and {@code zip} and {@code crit} must
+     * be in the protected header. The {@code aad} member, when present, is authenticated with the
+     * protected header (section 5.1 step 14).
+     *
+     * <p>Recipients are considered in order. One whose {@code alg} this decrypter does not take
+     * (unknown, off the allow-list, {@code RSA1_5}, PBES2 not enabled), or whose {@code kid}
+     * differs from the key's when both have one, is skipped without any decryption attempt; the
+     * others are tried until one decrypts, each at the cost of one unwrap and one tag check
+     * whatever fails, and a failure of any of them is the same {@link JweDecryptionException}.
+     * A recipient this decrypter takes but whose header is malformed refuses the whole JWE.
+     *
+     * @param json the JWE JSON serialization, at most {@code maxTokenBytes} long
+     * @return the plaintext, a fresh array
+     * @throws MalformedJwtException if the JWE is null, not a JSON object (a compact JWE is
+     *         refused: {@link #decrypt} reads it), larger than {@code maxTokenBytes}, mixes the
+     *         general and flattened forms, has no or more than 16 recipients, a name in two of
+     *         its headers, {@code zip} or {@code crit} outside the protected header, recipients
+     *         with different {@code enc}, a member that is not strict base64url, or any fault
+     *         {@link #decrypt} refuses in a header it takes
+     * @throws AlgorithmNotAllowedException if no recipient's {@code alg} is allowed, or the
+     *         {@code enc} is unknown or not allowed
+     * @throws UnsupportedJwtException if the only recipients use {@code RSA1_5} or a PBES2 count
+     *         above the cap, or the JWE has {@code crit} or an unknown {@code zip}
+     * @throws UnknownKeyException if every recipient this decrypter could take names another
+     *         {@code kid}
+     * @throws JweDecryptionException if it does not decrypt with this key for any recipient
+     * @throws IllegalStateException if the key has been closed
+     */
+    public byte[] decryptJson(CharSequence json) {
+        byte[] secret = null;
+        try {
+            AsymmetricKey asym = null;
+            if (key instanceof JwtSecretKey s) {
+                secret = s.secretCopy();
+            } else if (key instanceof JwtPrivateKey p) {
+                asym = p.impl();
+            }
+            return JweJson.decrypt(json, maxTokenBytes, maxInflatedBytes, maxPbes2Iterations, keyAlgorithms,
+                    contentAlgorithms, secret, asym, key.keyId()).plaintext();
+        } finally {
+            if (secret != null) {
+                Arrays.fill(secret, (byte) 0);
+            }
+            java.lang.ref.Reference.reachabilityFence(key);
+        }
     }
 
     /**

@@ -41,14 +41,14 @@ public final class JweEncrypter {
     private static final Set<String> RESERVED = Set.of("alg", "enc", "zip", "crit", "kid", "typ", "cty", "epk",
             "apu", "apv", "iv", "tag", "p2s", "p2c", "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256");
 
-    private final JwtKey key;
+    final JwtKey key;
     private final JweKeyAlgorithm keyAlgorithm;
     private final JweContentAlgorithm contentAlgorithm;
-    private final Map<String, Object> header;
+    final Map<String, Object> header;
     private final Map<String, Object> jwtHeader;
-    private final byte[] apu;
-    private final byte[] apv;
-    private final boolean deflate;
+    final byte[] apu;
+    final byte[] apv;
+    final boolean deflate;
     final int pbes2Iterations;
 
     private JweEncrypter(Builder b, Map<String, Object> header, Map<String, Object> jwtHeader) {

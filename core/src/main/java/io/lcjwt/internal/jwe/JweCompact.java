@@ -33,6 +33,9 @@ public final class JweCompact {
     /** @param maxP2c the cap on a PBES2 iteration count; PBES2 must also be in {@code algs} */
     public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
             Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
+        if (token != null && token.length() <= maxBytes && JweJson.looksLikeJson(token)) {
+            throw notCompact(new byte[] {'{'}, 0);
+        }
         byte[] b = ascii(token, maxBytes);
         int[] dots = new int[4];
         int n = 0;
@@ -171,9 +174,9 @@ public final class JweCompact {
             i++;
         }
         if (i < b.length && b[i] == '{') {
-            return new MalformedJwtException("The JWE looks like the JWE JSON serialization, which lcjwt does not"
-                    + " support yet; JweDecrypter.decrypt reads the compact serialization only"
-                    + " (header.encryptedKey.iv.ciphertext.tag).");
+            return new MalformedJwtException("The JWE is in the JSON serialization (it starts with '{');"
+                    + " JweDecrypter.decrypt reads the compact serialization only"
+                    + " (header.encryptedKey.iv.ciphertext.tag): use JweDecrypter.decryptJson.");
         }
         if (dots == 2) {
             return new MalformedJwtException("The token has three segments, like a JWS; a compact JWE has five"
