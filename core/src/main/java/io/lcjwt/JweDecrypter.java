@@ -108,7 +108,8 @@ public final class JweDecrypter {
      * differs from the key's when both have one, is skipped without any decryption attempt; the
      * others are tried until one decrypts, each at the cost of one unwrap and one tag check
      * whatever fails, and a failure of any of them is the same {@link JweDecryptionException}.
-     * A recipient this decrypter takes but whose header is malformed refuses the whole JWE.
+     * A recipient this decrypter takes but whose header is malformed refuses the whole JWE, and
+     * so do two or more PBES2 recipients it takes (each could cost the whole iteration cap).
      *
      * @param json the JWE JSON serialization, at most {@code maxTokenBytes} long
      * @return the plaintext, a fresh array
@@ -120,8 +121,9 @@ public final class JweDecrypter {
      *         {@link #decrypt} refuses in a header it takes
      * @throws AlgorithmNotAllowedException if no recipient's {@code alg} is allowed, or the
      *         {@code enc} is unknown or not allowed
-     * @throws UnsupportedJwtException if the only recipients use {@code RSA1_5} or a PBES2 count
-     *         above the cap, or the JWE has {@code crit} or an unknown {@code zip}
+     * @throws UnsupportedJwtException if the only recipients use {@code RSA1_5}, a recipient it
+     *         takes a PBES2 count above the cap, two recipients PBES2, or the JWE has
+     *         {@code crit} or an unknown {@code zip}
      * @throws UnknownKeyException if every recipient this decrypter could take names another
      *         {@code kid}
      * @throws JweDecryptionException if it does not decrypt with this key for any recipient

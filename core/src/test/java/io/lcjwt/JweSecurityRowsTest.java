@@ -199,6 +199,20 @@ class JweSecurityRowsTest {
             JweDecrypter raised = JweDecrypter.builder(pwd).enablePbes2(20_000)
                     .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build();
             assertEquals(42, raised.decrypt(at20k)[0]);
+            // The JSON form: the same bounds per recipient, and one PBES2 derivation per JWE at most.
+            String r = "{\"header\":{\"alg\":\"PBES2-HS256+A128KW\",\"p2c\":10000,\"p2s\":\"" + p2s + "\"},"
+                    + "\"encrypted_key\":\"" + b64(bytes(24, 1)) + "\"}";
+            String p = "{\"enc\":\"A128GCM\"}";
+            checkJson(on, List.of(
+                    new Row("JSON: two PBES2 recipients", json(p, null, "\"recipients\":[" + r + "," + r + "]"),
+                            UnsupportedJwtException.class, "more than one PBES2 recipient"),
+                    new Row("JSON: p2c over the cap in a per-recipient header", json(p, null, "\"recipients\":["
+                            + r.replace("10000", "10001") + "]"), UnsupportedJwtException.class, "cap of 10000"),
+                    new Row("JSON: p2s of 7 bytes in the shared header", json(p, "{\"p2s\":\"" + b64(bytes(7, 1)) + "\"}",
+                            "\"header\":{\"alg\":\"PBES2-HS256+A128KW\",\"p2c\":1000}"), MalformedJwtException.class,
+                            "is 7 bytes")));
+            checkJson(off, List.of(new Row("JSON: PBES2 not enabled", json(p, null, "\"recipients\":[" + r + "]"),
+                    AlgorithmNotAllowedException.class, "JweDecrypter.Builder.enablePbes2()")));
             // A password serves PBES2 only, and PBES2 takes only a password.
             assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(kek).enablePbes2()
                     .keyAlgorithms(JweKeyAlgorithm.PBES2_HS512_A256KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());

@@ -150,6 +150,12 @@ public final class JweJson {
                         + " direct key has " + secret.length + " bytes.");
                 continue;
             }
+            if (Pbes2.isPbes2(alg) && candidates.stream().anyMatch(c -> Pbes2.isPbes2(c.header().alg()))) {
+                // Each would cost up to the iteration cap: one JWE must not cost sixteen.
+                throw new UnsupportedJwtException("The JWE has more than one PBES2 recipient this decrypter takes;"
+                        + " lcjwt derives a key for at most one per JWE, so that a JWE costs at most one iteration"
+                        + " cap, and refuses it before deriving.");
+            }
             candidates.add(new Candidate(h, ek));
         }
         if (candidates.isEmpty()) {
