@@ -174,9 +174,10 @@ class JweRfcVectorsTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> jwk = f.get("key") == null ? null : new LinkedHashMap<>((Map<String, Object>) f.get("key"));
         JwtKey key;
-        if (jwk == null || jwk.get("kty").equals("oct")) {
-            // 5.3 carries a password instead; any secret will do, since the JWE is refused first.
-            key = JwtSecretKey.forEncryption(jwk == null ? new byte[32] : B64.decode((String) jwk.get("k")));
+        if (f.get("password") != null) {
+            key = JwtSecretKey.fromPassword(((String) f.get("password")).toCharArray()); // 5.3: PBES2
+        } else if (jwk == null || jwk.get("kty").equals("oct")) {
+            key = JwtSecretKey.forEncryption(B64.decode((String) jwk.get("k")));
         } else {
             // lcjwt's JWK import reads JWS "alg" values only; the cookbook's keys name JWE ones.
             jwk.remove("alg");
@@ -190,8 +191,9 @@ class JweRfcVectorsTest {
             default -> JweKeyAlgorithm.RSA_OAEP;
         };
         try (key) {
-            JweDecrypter d = JweDecrypter.builder(key).keyAlgorithms(allowed)
-                    .contentAlgorithms(JweContentAlgorithm.fromJoseName((String) f.get("enc"))).build();
+            JweDecrypter.Builder b = JweDecrypter.builder(key).keyAlgorithms(allowed)
+                    .contentAlgorithms(JweContentAlgorithm.fromJoseName((String) f.get("enc")));
+            JweDecrypter d = f.get("password") != null ? b.enablePbes2().build() : b.build();
             String compact = (String) f.get("compact");
             if (f.get("expect").equals("decrypts")) {
                 assertEquals(f.get("plaintext"), new String(d.decrypt(compact), StandardCharsets.UTF_8), name);

@@ -15,11 +15,23 @@ public final class HmacVerifyKey implements VerifyKey {
     private final HmacKey hmac;
     private final String keyId;
     private final boolean allowShort;
+    private final boolean password;
 
     public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort) {
+        this(hmac, keyId, allowShort, false);
+    }
+
+    /** @param password a PBES2 password, which never serves as an HMAC key */
+    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort, boolean password) {
         this.hmac = hmac;
         this.keyId = keyId;
         this.allowShort = allowShort;
+        this.password = password;
+    }
+
+    /** Whether the key is a PBES2 password ({@code JwtSecretKey.fromPassword}). */
+    public boolean isPassword() {
+        return password;
     }
 
     public HmacKey hmac() {
@@ -38,7 +50,7 @@ public final class HmacVerifyKey implements VerifyKey {
 
     @Override
     public boolean supports(Algorithm alg) {
-        return alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes());
+        return !password && alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes());
     }
 
     @Override
