@@ -48,7 +48,10 @@ import java.util.concurrent.TimeUnit;
  *       the page ({@code bench/results-sign.md} unless {@code --page} says otherwise) is rendered by
  *       {@link io.lcjwt.bench.report.SignPage}: lcjwt against the fastest peer and the bare
  *       libcrypto sign per algorithm, with issue #17's targets, and every contender's µs and B/op:
- *       {@code bin/race jmh --lib aws-lc --regex SignBench --page results-sign.md}.</li>
+ *       {@code bin/race jmh --lib aws-lc --regex SignBench --page results-sign.md}. With {@code --regex JweBench} it writes
+ *       {@code bench/results-jwe.md} instead ({@link io.lcjwt.bench.report.JwePage}: decrypt and
+ *       encrypt per case, lcjwt against the faster of Nimbus and jose4j and against the bare
+ *       libcrypto calls, issue #14's targets), its JSON in {@code bench/results-jwe-<libcrypto>.json}.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -229,6 +232,19 @@ public final class Race {
             }
             case "jmh" -> {
                 StringBuilder page = new StringBuilder();
+                if (opt.getOrDefault("regex", "").contains("JweBench")) {
+                    for (Lib lib : race.libs) {
+                        if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                            continue;
+                        }
+                        page.append(race.jwe(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH),
+                                List.of(args).contains("--from-json")));
+                    }
+                    race.checked = JWE_CHECKED;
+                    race.writePage(opt.getOrDefault("page", "results-jwe.md"), "JWE, lcjwt against Nimbus and jose4j,"
+                            + " with the bare libcrypto calls", cmd, page.toString());
+                    return;
+                }
                 boolean sign = opt.getOrDefault("regex", "").contains("SignBench");
                 for (Lib lib : race.libs) {
                     if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
@@ -535,6 +551,32 @@ public final class Race {
         pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
         System.err.println("race: JMH on " + lib.label() + ": " + String.join(" ", cmd));
         return pb.start().waitFor();
+    }
+
+    /** The run options of {@code jmh --regex JweBench}: 3 cases x 8 benchmarks, about 4 minutes a libcrypto. */
+    static final String JWE_JMH = "-f 1 -wi 3 -w 1s -i 5 -r 1s";
+    static final String JWE_CHECKED = "Before timing, every contender (lcjwt, Nimbus, jose4j, the bare calls) had to"
+            + " decrypt every contender's JWE to the payload bytes, so each encryption was read back by three other"
+            + " implementations, and to refuse lcjwt's JWE with one ciphertext bit flipped (JweBench.validate).";
+
+    /**
+     * Runs JweBench on {@code lib} (or reads its last JSON, {@code bench/results-jwe-<libcrypto>.json},
+     * apart from the other JMH pages' files), then renders it with {@link io.lcjwt.bench.report.JwePage}.
+     */
+    String jwe(Lib lib, String regex, String options, boolean fromJson) throws Exception {
+        Path json = Path.of("bench", "results-jwe-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+        } else {
+            int exit = runJmh(lib, regex, options, json);
+            if (exit != 0) {
+                return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+            }
+        }
+        return io.lcjwt.bench.report.JwePage.section(lib.label(), Files.readString(json), options);
     }
 
     /** The run options of {@code claims}: 11 payloads x 3 targets per reader, about 3 minutes a reader. */
