@@ -109,4 +109,31 @@ class JwsJsonTextTest {
         MalformedJwtException e = assertThrows(MalformedJwtException.class, () -> verifier.verifyJson(json));
         assertTrue(e.getMessage().contains("not strict base64url"), e.getMessage());
     }
+
+    @Test
+    void anUnencodedPayloadIsCheckedAsJsonTextThoughItsEndIsFoundByItsQuoteAlone() throws Exception {
+        byte[] payload = "a\u0001b".getBytes(StandardCharsets.UTF_8);
+        String raw = "{\"payload\":\"a\u0001b\",\"protected\":\"" + UNENCODED + "\",\"signature\":\""
+                + mac(UNENCODED, payload) + "\"}";
+        MalformedJwtException e = assertThrows(MalformedJwtException.class, () -> verifier.verifyJson(raw));
+        assertTrue(e.getMessage().contains("control character"), e.getMessage());
+        String escapedEnd = "{\"payload\":\"x\\\\\",\"protected\":\"" + UNENCODED + "\",\"signature\":\""
+                + mac(UNENCODED, "x\\".getBytes(StandardCharsets.UTF_8)) + "\"}";
+        assertArrayEquals("x\\".getBytes(StandardCharsets.UTF_8), verifier.verifyJson(escapedEnd).payload(),
+                "a payload ending in an escaped backslash is read the general way");
+    }
+
+    @Test
+    void aBase64urlMemberWithAControlCharacterIsNotBase64url() throws Exception {
+        byte[] payload = "{}".getBytes(StandardCharsets.UTF_8);
+        String sig = mac(ENCODED, b64(payload).getBytes(StandardCharsets.US_ASCII));
+        String json = "{\"payload\":\"" + b64(payload) + "\u0001\",\"protected\":\"" + ENCODED
+                + "\",\"signature\":\"" + sig + "\"}";
+        MalformedJwtException e = assertThrows(MalformedJwtException.class, () -> verifier.verifyJson(json));
+        assertTrue(e.getMessage().contains("not strict base64url"), e.getMessage());
+        String badSig = "{\"payload\":\"" + b64(payload) + "\",\"protected\":\"" + ENCODED
+                + "\",\"signature\":\"" + sig + "\t\"}";
+        e = assertThrows(MalformedJwtException.class, () -> verifier.verifyJson(badSig));
+        assertTrue(e.getMessage().contains("not strict base64url"), e.getMessage());
+    }
 }

@@ -37,12 +37,30 @@ public final class Scratch {
     private byte[] input;
     private MemorySegment inputSegment;
 
+    private java.nio.CharBuffer charBuffer;
+    private java.nio.ByteBuffer tokenBuffer;
+
     /** A char buffer of at least {@code n} characters. */
     public char[] chars(int n) {
         if (chars == null || chars.length < n) {
             chars = new char[Math.max(n, 1024)];
+            charBuffer = java.nio.CharBuffer.wrap(chars);
         }
         return chars;
+    }
+
+    /** {@link #chars(int)}'s array as a buffer over {@code [0, n)}: made once per array, not per token. */
+    public java.nio.CharBuffer charBuffer(int n) {
+        chars(n);
+        return charBuffer.clear().limit(n);
+    }
+
+    /** The token array as a buffer over {@code [0, n)}; call {@link #token(int)} first. */
+    public java.nio.ByteBuffer tokenBuffer(int n) {
+        if (tokenBuffer == null || !tokenBuffer.hasArray() || tokenBuffer.array() != token) {
+            tokenBuffer = java.nio.ByteBuffer.wrap(token);
+        }
+        return tokenBuffer.clear().limit(n);
     }
 
     /**

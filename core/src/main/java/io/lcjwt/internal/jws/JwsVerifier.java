@@ -171,7 +171,11 @@ public final class JwsVerifier {
         try {
             int len = copyUtf8(json, s);
             byte[] b = s.token(len);
-            JsonJws parsed = JsonJws.parse(b, len, s.claims.cursor());
+            // As many UTF-8 bytes as characters means every character is ASCII (any other takes two
+            // bytes or more, and a lone surrogate was refused): then the String maps byte for byte
+            // onto the copy, and the parser may search the String.
+            String ascii = json instanceof String str && len == str.length() ? str : null;
+            JsonJws parsed = JsonJws.parse(b, len, s.claims.cursor(), ascii);
 
             // Every protected header is read and checked before any signature work.
             int n = parsed.signatures.size();
@@ -222,6 +226,7 @@ public final class JwsVerifier {
                             + " Appendix F); verify it with verifyJson(json, payload).");
                 }
                 if (raw) {
+                    parsed.checkPayload(b, s.claims.cursor());
                     if (parsed.payloadEscaped) {
                         payload = parsed.payloadString(b, s.claims.cursor()).getBytes(StandardCharsets.UTF_8);
                         body = MemorySegment.ofArray(payload);
@@ -310,10 +315,9 @@ public final class JwsVerifier {
         if (json instanceof String str) {
             // One bulk copy, then the JDK's ASCII encoder over arrays (an intrinsic, several
             // times faster than a narrowing loop); it stops at the first non-ASCII character.
-            char[] cs = s.chars(len);
-            str.getChars(0, len, cs, 0);
-            CharBuffer in = CharBuffer.wrap(cs, 0, len);
-            if (!s.ascii().encode(in, ByteBuffer.wrap(b, 0, len), true).isError() && !in.hasRemaining()) {
+            CharBuffer in = s.charBuffer(len);
+            str.getChars(0, len, in.array(), 0);
+            if (!s.ascii().encode(in, s.tokenBuffer(len), true).isError() && !in.hasRemaining()) {
                 return len;
             }
         } else {
