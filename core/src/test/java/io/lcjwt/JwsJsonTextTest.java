@@ -136,4 +136,28 @@ class JwsJsonTextTest {
         e = assertThrows(MalformedJwtException.class, () -> verifier.verifyJson(badSig));
         assertTrue(e.getMessage().contains("not strict base64url"), e.getMessage());
     }
+
+    @Test
+    void theCommonShapeInAnyOrderAndItsNearMissesReadAsTheGeneralParserReadsThem() throws Exception {
+        byte[] payload = "{\"sub\":\"alice\"}".getBytes(StandardCharsets.UTF_8);
+        String p = "\"payload\":\"" + b64(payload) + "\"";
+        String h = "\"protected\":\"" + ENCODED + "\"";
+        String g = "\"signature\":\"" + mac(ENCODED, b64(payload).getBytes(StandardCharsets.US_ASCII)) + "\"";
+        for (String json : new String[] {"{" + p + "," + h + "," + g + "}", "{" + g + "," + p + "," + h + "}",
+                "{" + h + "," + g + "," + p + "}", "{" + h + "," + g + "," + p + ",\"header\":{\"x\":1}}",
+                "{" + h + "," + g + "," + p + ",\"extra\":true}"}) {
+            assertArrayEquals(payload, verifier.verifyJson(json).payload(), json);
+        }
+        MalformedJwtException dup = assertThrows(MalformedJwtException.class,
+                () -> verifier.verifyJson("{" + p + "," + h + "," + h + "," + g + "}"));
+        assertTrue(dup.getMessage().contains("duplicate"), dup.getMessage());
+        MalformedJwtException trailing = assertThrows(MalformedJwtException.class,
+                () -> verifier.verifyJson("{" + p + "," + h + "," + g + "}x}"));
+        assertTrue(trailing.getMessage().contains("data after its JSON object"), trailing.getMessage());
+        MalformedJwtException missing = assertThrows(MalformedJwtException.class,
+                () -> verifier.verifyJson("{" + p + "," + h + "}"));
+        assertTrue(missing.getMessage().contains("\"signature\""), missing.getMessage());
+        assertThrows(MalformedJwtException.class, () -> verifier.verifyJson("{" + p + "," + h + "," + g + ",}"));
+        assertThrows(MalformedJwtException.class, () -> verifier.verifyJson("{" + p + ";" + h + "," + g + "}"));
+    }
 }

@@ -78,6 +78,12 @@ final class JsonJws {
                     + " a compact JWS (header.payload.signature) is verified with decode, verifyContent or"
                     + " verifyDetached.");
         }
+        if (ascii != null && i == 0) {
+            JsonJws fast = flattened(b, len, ascii);
+            if (fast != null) {
+                return fast;
+            }
+        }
         JsonJws jws = new JsonJws();
         Signature flat = new Signature();
         boolean flatSeen = false;
@@ -147,6 +153,79 @@ final class JsonJws {
             vet(sig);
         }
         return jws;
+    }
+
+    private static final byte[] PAYLOAD = "\"payload\":\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] PROTECTED = "\"protected\":\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] SIGNATURE = "\"signature\":\"".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /**
+     * The shape nearly every flattened JWS has, read without the general parser: exactly
+     * {@code {"payload":"...","protected":"...","signature":"..."}} in any order ({@code payload}
+     * may be absent, detached), no whitespace, no other member, no value whose closing quote
+     * follows a backslash. Anything else returns null and is read the general way. Only the
+     * members' ends are found here; their text is checked by the base64url decoders (and an
+     * unencoded payload by {@link #checkPayload}), so what this accepts is the JSON the general
+     * parser accepts.
+     *
+     * @param ascii the document as an ASCII String, byte for byte {@code b[0, len)}
+     */
+    private static JsonJws flattened(byte[] b, int len, String ascii) {
+        if (len < 2 || b[len - 1] != '}') {
+            return null;
+        }
+        JsonJws jws = new JsonJws();
+        Signature sig = new Signature();
+        int p = 1;
+        while (true) {
+            int start;
+            if (matches(b, p, len, PROTECTED) && sig.protectedStart < 0) {
+                start = p + PROTECTED.length;
+            } else if (matches(b, p, len, SIGNATURE) && sig.signatureStart < 0) {
+                start = p + SIGNATURE.length;
+            } else if (matches(b, p, len, PAYLOAD) && jws.payloadStart < 0) {
+                start = p + PAYLOAD.length;
+            } else {
+                return null;
+            }
+            int q = ascii.indexOf('"', start, len);
+            if (q < 0 || b[q - 1] == '\\') {
+                return null;
+            }
+            switch (b[p + 1]) {
+                case 'p' -> {
+                    if (b[p + 3] == 'y') {
+                        jws.payloadStart = start;
+                        jws.payloadLength = q - start;
+                        jws.payloadUnchecked = true;
+                    } else {
+                        sig.protectedStart = start;
+                        sig.protectedLength = q - start;
+                    }
+                }
+                default -> {
+                    sig.signatureStart = start;
+                    sig.signatureLength = q - start;
+                }
+            }
+            if (q + 2 == len) {
+                break;
+            }
+            if (b[q + 1] != ',') {
+                return null;
+            }
+            p = q + 2;
+        }
+        if (sig.protectedStart < 0 || sig.signatureStart < 0) {
+            return null; // the general parser says what is missing
+        }
+        vet(sig);
+        jws.signatures.add(sig);
+        return jws;
+    }
+
+    private static boolean matches(byte[] b, int at, int len, byte[] text) {
+        return at + text.length <= len && java.util.Arrays.equals(b, at, at + text.length, text, 0, text.length);
     }
 
     private static final String[] KNOWN = {"payload", "signatures", "protected", "header", "signature"};
