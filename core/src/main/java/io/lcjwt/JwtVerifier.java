@@ -993,11 +993,13 @@ public final class JwtVerifier {
             }
             for (Algorithm a : algorithms) {
                 boolean served = false;
-                for (JwtKey k : keys) {
+                for (VerifyKey k : impls) {
                     served |= k.supports(a);
                 }
                 if (!served) {
-                    Keys.requireSupport(keys.get(0), a);
+                    if (keys.size() == 1) {
+                        Keys.requireVerify(keys.get(0), a);
+                    }
                     throw new InvalidJwtKeyException("No configured key can verify " + a.jwsName() + ".");
                 }
             }

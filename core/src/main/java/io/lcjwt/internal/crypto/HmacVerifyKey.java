@@ -1,6 +1,7 @@
 package io.lcjwt.internal.crypto;
 
 import io.lcjwt.Algorithm;
+import io.lcjwt.internal.keys.KeyUse;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
@@ -15,11 +16,30 @@ public final class HmacVerifyKey implements VerifyKey {
     private final HmacKey hmac;
     private final String keyId;
     private final boolean allowShort;
+    private final KeyUse use;
+    private final Algorithm only;
+    private final boolean verifies;
 
-    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort) {
+    /**
+     * @param use what an {@code oct} JWK's {@code use}, {@code key_ops} and {@code alg} allow, or {@link KeyUse#ANY}
+     */
+    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use) {
         this.hmac = hmac;
         this.keyId = keyId;
         this.allowShort = allowShort;
+        this.use = use;
+        this.only = use.jwsAlg();
+        this.verifies = use.verifies(); // read once here, so a decode pays one boolean for it
+    }
+
+    public KeyUse use() {
+        return use;
+    }
+
+    /** Whether the secret is long enough for {@code alg} and its JWK {@code alg} allows it, whatever it may be used for. */
+    public boolean fits(Algorithm alg) {
+        return alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes())
+                && (only == null || only == alg);
     }
 
     public HmacKey hmac() {
@@ -36,9 +56,10 @@ public final class HmacVerifyKey implements VerifyKey {
         return keyId;
     }
 
+    /** Whether the key may verify {@code alg}: it fits, and its JWK {@code use}/{@code key_ops} allow verifying. */
     @Override
     public boolean supports(Algorithm alg) {
-        return alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes());
+        return verifies && fits(alg);
     }
 
     @Override

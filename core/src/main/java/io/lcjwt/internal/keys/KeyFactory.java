@@ -21,11 +21,11 @@ public final class KeyFactory {
     /** A private key: the native key, its PKCS#8 (for export and re-keying), its public half. */
     public record PrivateParts(AsymmetricKey key, byte[] pkcs8, KeyInfo pub) {}
 
-    public static AsymmetricKey publicFromSpki(byte[] der, String kid, Algorithm only) {
+    public static AsymmetricKey publicFromSpki(byte[] der, String kid, KeyUse only) {
         return publicFromInfo(Spki.parse(der), kid, only);
     }
 
-    public static AsymmetricKey publicFromInfo(KeyInfo info, String kid, Algorithm only) {
+    public static AsymmetricKey publicFromInfo(KeyInfo info, String kid, KeyUse only) {
         Backend.get();
         EvpKey evp = EvpKey.fromSpki(info.spki());
         return new AsymmetricKey(evp, info, kid, only, false);
@@ -51,7 +51,7 @@ public final class KeyFactory {
                         + " RSA PUBLIC KEY or CERTIFICATE.");
             }
         };
-        return publicFromInfo(info, kid, null);
+        return publicFromInfo(info, kid, KeyUse.ANY);
     }
 
     public static PrivateParts privateFromPem(String pem, String kid) {
@@ -80,14 +80,14 @@ public final class KeyFactory {
                         + " RSA PRIVATE KEY or EC PRIVATE KEY.");
             }
         };
-        return privateFromPkcs8(parsed.pkcs8(), kid, null, null);
+        return privateFromPkcs8(parsed.pkcs8(), kid, KeyUse.ANY, null);
     }
 
     /**
      * Parses PKCS#8; derives the public half from libcrypto and, when {@code expectedPub} is given
      * (a JWK's public members), requires it to match.
      */
-    public static PrivateParts privateFromPkcs8(byte[] pkcs8, String kid, Algorithm only, KeyInfo expectedPub) {
+    public static PrivateParts privateFromPkcs8(byte[] pkcs8, String kid, KeyUse only, KeyInfo expectedPub) {
         Pkcs8.Parsed parsed = Pkcs8.parse(pkcs8);
         EvpKey evp = EvpKey.fromPkcs8(parsed.pkcs8());
         try {
@@ -181,7 +181,7 @@ public final class KeyFactory {
         } finally {
             libcrypto_h.EVP_PKEY_free(pkey);
         }
-        return privateFromPkcs8(pkcs8, kid, null, null);
+        return privateFromPkcs8(pkcs8, kid, KeyUse.ANY, null);
     }
 
     private static byte[] exportPkcs8(MemorySegment pkey, boolean ed25519, Curve curve) {
