@@ -1,9 +1,6 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.jwe.JweCompact;
-import io.lcjwt.internal.jwe.KeyManagement;
-import io.lcjwt.internal.keys.KeyInfo;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -41,14 +38,17 @@ import java.util.Set;
  */
 public final class JweDecrypter {
 
+    /** The one key, or null for a decrypter over a JWK set; {@link #keys} picks the key either way. */
     private final JwtKey key;
+    private final JweKeys keys;
     private final Set<JweKeyAlgorithm> keyAlgorithms;
     private final Set<JweContentAlgorithm> contentAlgorithms;
     private final int maxTokenBytes;
     private final int maxInflatedBytes;
 
-    private JweDecrypter(Builder b) {
+    private JweDecrypter(Builder b, JweKeys keys) {
         this.key = b.key;
+        this.keys = keys;
         this.keyAlgorithms = Collections.unmodifiableSet(EnumSet.copyOf(b.keyAlgorithms));
         this.contentAlgorithms = Collections.unmodifiableSet(EnumSet.copyOf(b.contentAlgorithms));
         this.maxTokenBytes = b.maxTokenBytes;
@@ -63,7 +63,33 @@ public final class JweDecrypter {
      * @throws NullPointerException if {@code key} is null
      */
     public static Builder builder(JwtKey key) {
-        return new Builder(Objects.requireNonNull(key, "key"));
+        return new Builder(Objects.requireNonNull(key, "key"), null);
+    }
+
+    /**
+     * A builder for a decrypter with the keys of a JWK set, picked per JWE as a
+     * {@link JwtVerifier} picks a key: a JWE with a {@code kid} is decrypted with the key of that
+     * {@code kid} that serves its {@code alg}, or refused ({@link UnknownKeyException}), never
+     * with another key; a JWE without {@code kid} is decrypted with the one key that serves its
+     * {@code alg}, and refused when there are several, since lcjwt never tries keys in turn.
+     * Keys that cannot decrypt (public keys, keys whose JWK {@code use}, {@code key_ops} or
+     * {@code alg} forbid it, keys of another kind or size) are left out when the decrypter is
+     * built.
+     *
+     * <pre>{@code
+     * JwkSet own = JwkSet.parseTrusted(Files.readString(Path.of("/etc/myapp/jwe-keys.jwks")));
+     * JweDecrypter decrypter = JweDecrypter.builder(own)
+     *         .keyAlgorithms(JweKeyAlgorithm.RSA_OAEP_256, JweKeyAlgorithm.ECDH_ES_A256KW)
+     *         .contentAlgorithms(JweContentAlgorithm.A256GCM)
+     *         .build();
+     * }</pre>
+     *
+     * @param set private and secret keys, typically from {@link JwkSet#parseTrusted}
+     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code set} is null
+     */
+    public static Builder builder(JwkSet set) {
+        return new Builder(null, Objects.requireNonNull(set, "set").keys());
     }
 
     /**
@@ -81,6 +107,8 @@ public final class JweDecrypter {
      * @throws UnsupportedJwtException if it uses {@code RSA1_5}, PBES2,
      *         {@code crit}, or a {@code zip} other than {@code DEF} (or any, with
      *         {@code maxInflatedBytes(0)})
+     * @throws UnknownKeyException if no key of this decrypter has the JWE's {@code kid} and
+     *         serves its {@code alg}, or, without a {@code kid}, not exactly one serves it
      * @throws JweDecryptionException if it does not decrypt with this key
      * @throws IllegalStateException if the key has been closed
      */
@@ -150,20 +178,10 @@ public final class JweDecrypter {
     }
 
     private JweCompact.Decrypted run(CharSequence jwe) {
-        byte[] secret = null;
         try {
-            AsymmetricKey asym = null;
-            if (key instanceof JwtSecretKey s) {
-                secret = s.secretCopy();
-            } else if (key instanceof JwtPrivateKey p) {
-                asym = p.impl();
-            }
-            return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, keyAlgorithms, contentAlgorithms, secret, asym);
+            return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, keyAlgorithms, contentAlgorithms, keys);
         } finally {
-            if (secret != null) {
-                Arrays.fill(secret, (byte) 0);
-            }
-            java.lang.ref.Reference.reachabilityFence(key);
+            java.lang.ref.Reference.reachabilityFence(keys);
         }
     }
 
@@ -180,13 +198,15 @@ public final class JweDecrypter {
     /** Builds a {@link JweDecrypter}. Not thread-safe; the decrypter it builds is. */
     public static final class Builder {
         private final JwtKey key;
+        private final java.util.List<JwtKey> setKeys;
         private Set<JweKeyAlgorithm> keyAlgorithms;
         private Set<JweContentAlgorithm> contentAlgorithms;
         private int maxTokenBytes = 64 * 1024;
         private int maxInflatedBytes = 250_000;
 
-        private Builder(JwtKey key) {
+        private Builder(JwtKey key, java.util.List<JwtKey> setKeys) {
             this.key = key;
+            this.setKeys = setKeys;
         }
 
         /**
@@ -255,8 +275,10 @@ public final class JweDecrypter {
          * @return the decrypter, immutable and thread-safe
          * @throws IllegalStateException if an allow-list is missing, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot serve one of the key algorithms
-         *         (a public key, a secret of the wrong length, an RSA key for ECDH-ES...), or for
-         *         {@code dir}, fits none of the content algorithms
+         *         (a public key, a secret of the wrong length, an RSA key for ECDH-ES, a JWK whose
+         *         {@code use} is {@code sig}, whose {@code key_ops} lack the operation or whose
+         *         {@code alg} is another...), or for {@code dir}, fits none of the content
+         *         algorithms; for a JWK set, if no key of the set can serve one of them
          */
         public JweDecrypter build() {
             if (keyAlgorithms == null) {
@@ -266,31 +288,9 @@ public final class JweDecrypter {
                 throw new IllegalStateException("Name the allowed content encryption algorithms with"
                         + " contentAlgorithms(...).");
             }
-            if (key instanceof JwtPublicKey) {
-                throw new InvalidJwtKeyException("A JwtPublicKey cannot decrypt; use the matching JwtPrivateKey.");
-            }
-            int secretLength = -1;
-            KeyInfo info = null;
-            if (key instanceof JwtSecretKey s) {
-                s.impl(); // refuses a closed key
-                secretLength = s.length();
-            } else if (key instanceof JwtPrivateKey p) {
-                info = p.impl().info();
-            }
-            for (JweKeyAlgorithm alg : keyAlgorithms) {
-                String problem = KeyManagement.keyProblem(alg, secretLength, info);
-                if (problem != null) {
-                    throw new InvalidJwtKeyException("This key cannot decrypt " + alg.joseName() + ": " + problem + ".");
-                }
-            }
-            if (keyAlgorithms.contains(JweKeyAlgorithm.DIR)) {
-                int n = secretLength;
-                if (contentAlgorithms.stream().noneMatch(e -> e.keyBytes() == n)) {
-                    throw new InvalidJwtKeyException("A " + n + "-byte direct key fits none of the allowed content"
-                            + " algorithms " + contentAlgorithms + ".");
-                }
-            }
-            return new JweDecrypter(this);
+            JweKeys chooser = key != null ? JweKeys.single(key, keyAlgorithms, contentAlgorithms)
+                    : JweKeys.fromSet(setKeys, keyAlgorithms, contentAlgorithms);
+            return new JweDecrypter(this, chooser);
         }
 
         private static <E extends Enum<E>> Set<E> nonEmpty(E[] values, String what, Class<E> type) {

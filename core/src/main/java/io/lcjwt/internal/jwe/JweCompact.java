@@ -30,8 +30,26 @@ public final class JweCompact {
             + " authentication tag does not match (the content or header was changed, or the JWE was"
             + " encrypted to another key).";
 
+    /** The key a JWE is to be decrypted with: a secret (a copy, wiped after use) or an asymmetric key. */
+    public record Chosen(byte[] secret, AsymmetricKey key) {}
+
+    /**
+     * Picks the key for a JWE from its vetted header (by {@code kid} and {@code alg}), or
+     * throws {@code UnknownKeyException}; called once per JWE, before any cryptographic work.
+     */
+    public interface KeyChooser {
+        Chosen choose(JweHeaderReader.Header header);
+    }
+
     public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, Set<JweKeyAlgorithm> algs,
             Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
+        Chosen only = new Chosen(secret, key);
+        return decrypt(token, maxBytes, maxInflated, algs, encs, h -> only);
+    }
+
+    /** As above, with the key chosen by {@code chooser} once the header has been read; a chosen secret is wiped after use. */
+    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, Set<JweKeyAlgorithm> algs,
+            Set<JweContentAlgorithm> encs, KeyChooser chooser) {
         byte[] b = ascii(token, maxBytes);
         int[] dots = new int[4];
         int n = 0;
@@ -65,7 +83,17 @@ public final class JweCompact {
             throw new MalformedJwtException("The JWE's authentication tag is " + tag.length + " bytes; "
                     + enc.joseName() + " takes exactly " + ContentCipher.tagBytes(enc) + " (RFC 7518 section 5).");
         }
-        byte[] cek = KeyManagement.unwrap(h, secret, key, encryptedKey);
+        Chosen chosen = chooser.choose(h);
+        byte[] secret = chosen.secret();
+        AsymmetricKey key = chosen.key();
+        byte[] cek;
+        try {
+            cek = KeyManagement.unwrap(h, secret, key, encryptedKey);
+        } finally {
+            if (secret != null) {
+                Arrays.fill(secret, (byte) 0);
+            }
+        }
         try {
             // The AAD is the header segment as sent (RFC 7516 section 5.2 step 14).
             byte[] plain = ContentCipher.open(enc, cek, iv, Arrays.copyOf(b, dots[0]), ct, tag);
