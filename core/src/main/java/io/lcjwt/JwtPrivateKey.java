@@ -144,6 +144,23 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
+     * A fresh X25519 key (RFC 7748) from libcrypto's generator: a recipient key for
+     * {@link JweDecrypter} with ECDH-ES (its {@link #publicKey()} for {@link JweEncrypter}); it
+     * never signs. For tests and tools. (Ed25519 and EC keys come from {@link #generate}, by their
+     * JWS algorithm; X25519 has none.)
+     *
+     * <pre>{@code
+     * JwtPrivateKey recipient = JwtPrivateKey.generateX25519().withKeyId("enc-1");
+     * String published = recipient.publicKey().toJwk();   // {"kty":"OKP","crv":"X25519",...}
+     * }</pre>
+     *
+     * @return a new key, which owns native state until it is closed
+     */
+    public static JwtPrivateKey generateX25519() {
+        return new JwtPrivateKey(KeyFactory.generateX25519());
+    }
+
+    /**
      * A fresh RSA key of a given size.
      *
      * @param bits the modulus size: 2048 to 8192, a multiple of 8
