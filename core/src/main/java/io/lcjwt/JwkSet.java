@@ -174,9 +174,9 @@ public final class JwkSet {
             }
         }
         List<JwtKey> keys = new ArrayList<>();
-        // kid -> the key that has it, or null when that key was skipped (its use is unknown, so
-        // any other key with its kid is refused, as before use decided anything).
-        Map<String, JwtKey> kids = new java.util.HashMap<>();
+        // kid -> the keys that have it, null for a skipped one (its use is unknown, so any other
+        // key with its kid is refused, as before use decided anything).
+        Map<String, List<JwtKey>> kids = new java.util.HashMap<>();
         int skipped = 0;
         try {
             for (Object e : entries) {
@@ -206,14 +206,13 @@ public final class JwkSet {
                     unusable = ex.getMessage();
                 }
                 if (m.get("kid") instanceof String kid) {
-                    if (kids.containsKey(kid) && !disjoint(kids.get(kid), key)) {
+                    if (!disjointFromAll(kids.computeIfAbsent(kid, x -> new ArrayList<>()), key)) {
                         if (key != null) {
                             key.close();
                         }
                         throw new InvalidJwtKeyException("The JWK set has two keys with kid " + Untrusted.quote(kid)
                                 + "; a kid must name one key (or one JWS-only and one JWE-only key).");
                     }
-                    kids.putIfAbsent(kid, key);
                 }
                 if (key != null) {
                     keys.add(key);
@@ -233,6 +232,17 @@ public final class JwkSet {
                     + (skipped > 0 ? " (" + skipped + " skipped)" : "") + ".");
         }
         return new JwkSet(new ArrayList<>(keys), skipped);
+    }
+
+    /** Whether {@code key} may share a kid with each of {@code others}; if so it joins them. */
+    private static boolean disjointFromAll(List<JwtKey> others, JwtKey key) {
+        for (JwtKey o : others) {
+            if (!disjoint(o, key)) {
+                return false;
+            }
+        }
+        others.add(key);
+        return true;
     }
 
     /**
@@ -262,11 +272,10 @@ public final class JwkSet {
     }
 
     private static void checkUniqueKids(List<JwtKey> keys) {
-        Map<String, JwtKey> kids = new java.util.HashMap<>();
+        Map<String, List<JwtKey>> kids = new java.util.HashMap<>();
         for (JwtKey k : keys) {
             if (k.keyId() != null) {
-                JwtKey other = kids.putIfAbsent(k.keyId(), k);
-                if (other != null && !disjoint(other, k)) {
+                if (!disjointFromAll(kids.computeIfAbsent(k.keyId(), x -> new ArrayList<>()), k)) {
                     throw new InvalidJwtKeyException("Two keys have kid " + Untrusted.quote(k.keyId()) + "; a kid must"
                             + " name one key (or one JWS-only and one JWE-only key).");
                 }

@@ -195,8 +195,10 @@ class JwkSetTest {
                 }
             }
             // two keys that could both verify must not share a kid; nor a sig key and a key of no stated use
+            // nor two enc keys, however many other keys come between (each is compared with all before it)
+            String secondEnc = withMember(sig.publicKey().toJwk(), "\"use\":\"enc\"");
             for (String doc : List.of(set(sigJwk, withMember(enc.publicKey().toJwk(), "\"use\":\"sig\"")),
-                    set(sigJwk, enc.publicKey().toJwk()))) {
+                    set(sigJwk, enc.publicKey().toJwk()), set(sigJwk, encJwk, secondEnc), set(encJwk, sigJwk, secondEnc))) {
                 InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parse(doc), doc);
                 assertTrue(e.getMessage().contains("two keys with kid \"k1\""), e.getMessage());
             }
@@ -204,6 +206,9 @@ class JwkSetTest {
             try (JwtKey encKey = JwtKey.fromJwk(encJwk); JwtKey sigKey = JwtKey.fromJwk(sigJwk)) {
                 JwkSet.of(sigKey, encKey);
                 assertThrows(InvalidJwtKeyException.class, () -> JwkSet.of(sigKey, sig.publicKey()));
+                try (JwtKey encKey2 = JwtKey.fromJwk(secondEnc)) {
+                    assertThrows(InvalidJwtKeyException.class, () -> JwkSet.of(sigKey, encKey, encKey2));
+                }
                 JwtVerifier v = JwtVerifier.builder(List.of(encKey, sigKey)).algorithms(Algorithm.RS256).clock(TestTokens.CLOCK).build();
                 assertEquals(TestTokens.NOW + 60, ((Number) v.decode(jws).get("exp")).longValue());
                 // a set of enc keys only gives no verifier
