@@ -527,6 +527,19 @@ class JweSecurityRowsTest {
                     .keyAlgorithms(JweKeyAlgorithm.A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());
             assertTrue(e.getMessage().contains("include none of [\"unwrapKey\"]"), e.getMessage());
         }
+        // One key: with a kid it refuses a JWE naming another (as a JwtVerifier does); without one, it takes any kid.
+        try (JwtSecretKey named = JwtSecretKey.forEncryption(K16).withKeyId("a")) {
+            String toB = JweEncrypter.builder(named).keyAlgorithm(JweKeyAlgorithm.A128KW).contentAlgorithm(JweContentAlgorithm.A128GCM)
+                    .keyId("b").build().encrypt(new byte[1]);
+            JweDecrypter.Builder kw = JweDecrypter.builder(named).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM);
+            UnknownKeyException e = assertThrows(UnknownKeyException.class, () -> kw.build().decrypt(toB));
+            assertTrue(e.getMessage().contains("No key of this decrypter has the JWE's kid \"b\""), e.getMessage());
+            try (JwtSecretKey anonymous = JwtSecretKey.forEncryption(K16)) {
+                assertEquals(1, JweDecrypter.builder(anonymous).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                        .contentAlgorithms(JweContentAlgorithm.A128GCM).build().decrypt(toB).length);
+            }
+        }
         // A direct key whose alg names its enc (RFC 7520 section 5.6): dir with that enc only.
         try (JwtKey dir = JwtKey.fromJwk("{\"kty\":\"oct\",\"use\":\"enc\",\"alg\":\"A128GCM\",\"k\":\"" + b64(K16) + "\"}")) {
             JweEncrypter e = JweEncrypter.builder(dir).build();
