@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.jwe.JweCompact;
+import io.lcjwt.internal.jwe.JweJson;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -10,8 +11,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Decrypts JWEs in the compact serialization (RFC 7516 section 7.1) with one key, through
- * libcrypto. Immutable and thread-safe.
+ * Decrypts JWEs with one key or the keys of a JWK set, through libcrypto: the compact serialization (RFC 7516 section
+ * 7.1) with {@link #decrypt}, the JSON serialization (section 7.2, general or flattened) with
+ * {@link #decryptJson}. Each refuses the other's input. Immutable and thread-safe.
  *
  * <pre>{@code
  * JweDecrypter decrypter = JweDecrypter.builder(JwtPrivateKey.fromPem(pem))
@@ -26,8 +28,10 @@ import java.util.Set;
  *
  * <p>Both allow-lists are mandatory and are checked before any cryptographic work, as are the
  * JWE's form, its header (unknown {@code crit}, {@code zip}, duplicate members) and its IV and
- * tag lengths. {@code RSA1_5} is refused without a decryption attempt; PBES2 is refused as not
- * supported yet. Compressed content ({@code zip: DEF}) is inflated after its
+ * tag lengths. {@code RSA1_5} is refused without a decryption attempt. PBES2 (a password as key)
+ * is off unless {@link Builder#enablePbes2()} turned it on, and then its iteration count
+ * ({@code p2c}) must lie between 1,000 and the cap, its salt ({@code p2s}) be 8 bytes or more,
+ * both checked before anything is derived. Compressed content ({@code zip: DEF}) is inflated after its
  * tag has been verified, up to {@link Builder#maxInflatedBytes} (250,000 bytes by default). A JWE whose tag does not match, whose key does
  * not unwrap, or whose unwrapped key has the wrong length ends in one
  * {@link JweDecryptionException} with one message, so that the cases cannot be told apart.
@@ -45,8 +49,10 @@ public final class JweDecrypter {
     private final Set<JweContentAlgorithm> contentAlgorithms;
     private final int maxTokenBytes;
     private final int maxInflatedBytes;
+    private final int maxPbes2Iterations;
 
     private JweDecrypter(Builder b, JweKeys keys) {
+        this.maxPbes2Iterations = b.maxPbes2Iterations;
         this.key = b.key;
         this.keys = keys;
         this.keyAlgorithms = Collections.unmodifiableSet(EnumSet.copyOf(b.keyAlgorithms));
@@ -58,7 +64,8 @@ public final class JweDecrypter {
     /**
      * A builder for a decrypter with {@code key}.
      *
-     * @param key a {@link JwtSecretKey} (dir, A*KW, A*GCMKW) or a {@link JwtPrivateKey} (RSA-OAEP*, ECDH-ES*)
+     * @param key a {@link JwtSecretKey} (dir, A*KW, A*GCMKW; for PBES2 one from
+     *        {@link JwtSecretKey#fromPassword}) or a {@link JwtPrivateKey} (RSA-OAEP*, ECDH-ES*)
      * @return a builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code key} is null
      */
@@ -98,14 +105,14 @@ public final class JweDecrypter {
      * @param jwe the compact JWE, {@code header.encryptedKey.iv.ciphertext.tag}
      * @return the plaintext, a fresh array
      * @throws MalformedJwtException if the JWE is null, not five strict base64url segments (the
-     *         JSON serialization is refused: it is not supported yet), larger than
+     *         JSON serialization is refused: {@link #decryptJson} reads it), larger than
      *         {@code maxTokenBytes}, has a malformed header, an IV or tag of the wrong length, a
      *         bad {@code epk}, or compressed content that is not raw DEFLATE or inflates past
      *         {@code maxInflatedBytes}
      * @throws AlgorithmNotAllowedException if its {@code alg} or {@code enc} is unknown or off the
-     *         allow-lists
-     * @throws UnsupportedJwtException if it uses {@code RSA1_5}, PBES2,
-     *         {@code crit}, or a {@code zip} other than {@code DEF} (or any, with
+     *         allow-lists (PBES2 included, unless enabled)
+     * @throws UnsupportedJwtException if it uses {@code RSA1_5}, a PBES2 iteration count above
+     *         the cap, {@code crit}, or a {@code zip} other than {@code DEF} (or any, with
      *         {@code maxInflatedBytes(0)})
      * @throws UnknownKeyException if no key of this decrypter has the JWE's {@code kid} and
      *         serves its {@code alg}, or, without a {@code kid}, not exactly one serves it
@@ -114,6 +121,51 @@ public final class JweDecrypter {
      */
     public byte[] decrypt(CharSequence jwe) {
         return run(jwe).plaintext();
+    }
+
+    /**
+     * Decrypts a JWE in the JSON serialization (RFC 7516 section 7.2), general
+     * ({@code "recipients"}) or flattened. The protected header, the shared {@code unprotected}
+     * header and the recipient's {@code header} together form the recipient's header, vetted as
+     * a compact JWE's; their member names must be disjoint, and {@code zip} and {@code crit} must
+     * be in the protected header. The {@code aad} member, when present, is authenticated with the
+     * protected header (section 5.1 step 14).
+     *
+     * <p>Recipients are considered in order. One whose {@code alg} this decrypter does not take
+     * (unknown, off the allow-list, {@code RSA1_5}, PBES2 not enabled), or for which it has no
+     * key (each recipient's key is chosen by that recipient's {@code kid} and {@code alg}, as
+     * {@link #decrypt} chooses one for a compact JWE), is skipped without any decryption attempt; the
+     * others are tried until one decrypts, each at the cost of one unwrap and one tag check
+     * whatever fails, and a failure of any of them is the same {@link JweDecryptionException}.
+     * A recipient this decrypter takes but whose header is malformed refuses the whole JWE, and
+     * so do two or more PBES2 recipients it takes (each could cost the whole iteration cap).
+     *
+     * @param json the JWE JSON serialization, at most {@code maxTokenBytes} long
+     * @return the plaintext, a fresh array
+     * @throws MalformedJwtException if the JWE is null, not a JSON object (a compact JWE is
+     *         refused: {@link #decrypt} reads it), larger than {@code maxTokenBytes}, mixes the
+     *         general and flattened forms, has no or more than 16 recipients, a name in two of
+     *         its headers, {@code zip} or {@code crit} outside the protected header, recipients
+     *         with different {@code enc}, a member that is not strict base64url, or any fault
+     *         {@link #decrypt} refuses in a header it takes
+     * @throws AlgorithmNotAllowedException if no recipient's {@code alg} is allowed, or the
+     *         {@code enc} is unknown or not allowed
+     * @throws UnsupportedJwtException if the only recipients use {@code RSA1_5}, a recipient it
+     *         takes a PBES2 count above the cap, two recipients PBES2, or the JWE has
+     *         {@code crit} or an unknown {@code zip}
+     * @throws UnknownKeyException if this decrypter has no key for any recipient it could take
+     *         (another {@code kid}; for a JWK set, also no {@code kid} and several keys for its
+     *         {@code alg})
+     * @throws JweDecryptionException if it does not decrypt with this key for any recipient
+     * @throws IllegalStateException if the key has been closed
+     */
+    public byte[] decryptJson(CharSequence json) {
+        try {
+            return JweJson.decrypt(json, maxTokenBytes, maxInflatedBytes, maxPbes2Iterations, keyAlgorithms,
+                    contentAlgorithms, keys).plaintext();
+        } finally {
+            java.lang.ref.Reference.reachabilityFence(keys);
+        }
     }
 
     /**
@@ -179,7 +231,8 @@ public final class JweDecrypter {
 
     private JweCompact.Decrypted run(CharSequence jwe) {
         try {
-            return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, keyAlgorithms, contentAlgorithms, keys);
+            return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, maxPbes2Iterations, keyAlgorithms,
+                    contentAlgorithms, keys);
         } finally {
             java.lang.ref.Reference.reachabilityFence(keys);
         }
@@ -203,6 +256,7 @@ public final class JweDecrypter {
         private Set<JweContentAlgorithm> contentAlgorithms;
         private int maxTokenBytes = 64 * 1024;
         private int maxInflatedBytes = 250_000;
+        private int maxPbes2Iterations;
 
         private Builder(JwtKey key, java.util.List<JwtKey> setKeys) {
             this.key = key;
@@ -270,10 +324,46 @@ public final class JweDecrypter {
         }
 
         /**
+         * Turns on PBES2 (password-based key encryption, RFC 7518 section 4.8) with an iteration
+         * cap of 10,000: a JWE whose {@code p2c} is above it, or below 1,000, or whose {@code p2s}
+         * is under 8 bytes, is refused before anything is derived. The key must be a
+         * {@link JwtSecretKey#fromPassword password}, and the PBES2 algorithms must also be named
+         * in {@link #keyAlgorithms}; naming them there without this call fails {@link #build()}.
+         * PBES2 is off by default because the sender chooses the iteration count and the
+         * recipient pays for it (CVE-2022-36083, CVE-2023-52428): at the default cap, up to about
+         * 30 ms of one core per JWE for PBES2-HS512+A256KW, whoever sent it.
+         *
+         * @return this builder
+         */
+        public Builder enablePbes2() {
+            return enablePbes2(io.lcjwt.internal.jwe.Pbes2.DEFAULT_ITERATIONS);
+        }
+
+        /**
+         * As {@link #enablePbes2()}, with another iteration cap: each PBES2 JWE may cost this
+         * many PBKDF2 iterations, whoever sent it.
+         *
+         * @param maxIterations the largest {@code p2c} accepted, from 1,000 to 1,000,000 (the
+         *        hard bound: about 3 seconds of one core per JWE for PBES2-HS512+A256KW)
+         * @return this builder
+         * @throws IllegalArgumentException if {@code maxIterations} is outside 1,000 to 1,000,000
+         */
+        public Builder enablePbes2(int maxIterations) {
+            if (maxIterations < io.lcjwt.internal.jwe.Pbes2.MIN_ITERATIONS
+                    || maxIterations > io.lcjwt.internal.jwe.Pbes2.MAX_ITERATIONS) {
+                throw new IllegalArgumentException("The PBES2 iteration cap must be from 1,000 to 1,000,000, not "
+                        + maxIterations);
+            }
+            this.maxPbes2Iterations = maxIterations;
+            return this;
+        }
+
+        /**
          * Builds the decrypter.
          *
          * @return the decrypter, immutable and thread-safe
-         * @throws IllegalStateException if an allow-list is missing, or the key has been closed
+         * @throws IllegalStateException if an allow-list is missing, the key has been closed, or a
+         *         PBES2 algorithm is allowed without {@link #enablePbes2()}
          * @throws InvalidJwtKeyException if the key cannot serve one of the key algorithms
          *         (a public key, a secret of the wrong length, an RSA key for ECDH-ES, a JWK whose
          *         {@code use} is {@code sig}, whose {@code key_ops} lack the operation or whose
@@ -287,6 +377,11 @@ public final class JweDecrypter {
             if (contentAlgorithms == null) {
                 throw new IllegalStateException("Name the allowed content encryption algorithms with"
                         + " contentAlgorithms(...).");
+            }
+            if (maxPbes2Iterations == 0 && keyAlgorithms.stream().anyMatch(a -> a.joseName().startsWith("PBES2-"))) {
+                throw new IllegalStateException("PBES2 is named in keyAlgorithms but not enabled; it is off by"
+                        + " default (a sender-chosen iteration count costs the recipient CPU). Call enablePbes2()"
+                        + " or enablePbes2(maxIterations) on the builder to accept it.");
             }
             JweKeys chooser = key != null ? JweKeys.single(key, keyAlgorithms, contentAlgorithms)
                     : JweKeys.fromSet(setKeys, keyAlgorithms, contentAlgorithms);

@@ -30,23 +30,27 @@ import java.util.Set;
  *
  * <p>The protected header holds {@code alg}, {@code enc}, then {@code kid}, {@code typ} and
  * {@code cty} when set, any {@link Builder#header} parameters, and for ECDH-ES {@code epk},
- * {@code apu} and {@code apv}; {@code zip} only if {@link Builder#deflate()} was asked for.
+ * {@code apu} and {@code apv}, for PBES2 a fresh 16-byte {@code p2s} and the {@code p2c} of
+ * {@link Builder#pbes2Iterations} (10,000 by default, the default cap of a
+ * {@link JweDecrypter}); {@code zip} only if {@link Builder#deflate()} was asked for.
  */
 public final class JweEncrypter {
 
     private static final Set<String> RESERVED = Set.of("alg", "enc", "zip", "crit", "kid", "typ", "cty", "epk",
             "apu", "apv", "iv", "tag", "p2s", "p2c", "jku", "jwk", "x5u", "x5c", "x5t", "x5t#S256");
 
-    private final JwtKey key;
+    final JwtKey key;
     private final JweKeyAlgorithm keyAlgorithm;
     private final JweContentAlgorithm contentAlgorithm;
-    private final Map<String, Object> header;
+    final Map<String, Object> header;
     private final Map<String, Object> jwtHeader;
-    private final byte[] apu;
-    private final byte[] apv;
-    private final boolean deflate;
+    final byte[] apu;
+    final byte[] apv;
+    final boolean deflate;
+    final int pbes2Iterations;
 
     private JweEncrypter(Builder b, Map<String, Object> header, Map<String, Object> jwtHeader) {
+        this.pbes2Iterations = b.pbes2Iterations;
         this.key = b.key;
         this.keyAlgorithm = b.keyAlgorithm;
         this.contentAlgorithm = b.contentAlgorithm;
@@ -60,7 +64,8 @@ public final class JweEncrypter {
     /**
      * A builder for an encrypter to {@code recipientKey}.
      *
-     * @param recipientKey a {@link JwtSecretKey} (dir, A*KW, A*GCMKW), or the recipient's
+     * @param recipientKey a {@link JwtSecretKey} (dir, A*KW, A*GCMKW; for PBES2 one from
+     *        {@link JwtSecretKey#fromPassword}), or the recipient's
      *        {@link JwtPublicKey} (RSA-OAEP*, ECDH-ES*)
      * @return a builder; choose both algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code recipientKey} is null
@@ -124,7 +129,8 @@ public final class JweEncrypter {
             } else if (key instanceof JwtPublicKey p) {
                 asym = p.impl();
             }
-            return JweCompact.encrypt(keyAlgorithm, contentAlgorithm, h, apu, apv, deflate, secret, asym, plaintext);
+            return JweCompact.encrypt(keyAlgorithm, contentAlgorithm, h, apu, apv, deflate, pbes2Iterations, secret, asym,
+                    plaintext);
         } finally {
             if (secret != null) {
                 Arrays.fill(secret, (byte) 0);
@@ -145,6 +151,7 @@ public final class JweEncrypter {
         private byte[] apu = new byte[0];
         private byte[] apv = new byte[0];
         private boolean deflate;
+        private int pbes2Iterations = io.lcjwt.internal.jwe.Pbes2.DEFAULT_ITERATIONS;
         private final Map<String, Object> extra = new LinkedHashMap<>();
 
         private Builder(JwtKey key) {
@@ -253,6 +260,26 @@ public final class JweEncrypter {
          */
         public Builder deflate() {
             this.deflate = true;
+            return this;
+        }
+
+        /**
+         * The PBES2 iteration count ({@code p2c}, RFC 7518 section 4.8.1.2) written into each JWE;
+         * used only with the PBES2 algorithms. The default, 10,000, is what a
+         * {@link JweDecrypter} accepts by default; more makes guessing the password from a JWE
+         * dearer, and the recipient must raise its cap to match.
+         *
+         * @param iterations from 1,000 to 1,000,000
+         * @return this builder
+         * @throws IllegalArgumentException if {@code iterations} is outside 1,000 to 1,000,000
+         */
+        public Builder pbes2Iterations(int iterations) {
+            if (iterations < io.lcjwt.internal.jwe.Pbes2.MIN_ITERATIONS
+                    || iterations > io.lcjwt.internal.jwe.Pbes2.MAX_ITERATIONS) {
+                throw new IllegalArgumentException("The PBES2 iteration count must be from 1,000 to 1,000,000, not "
+                        + iterations);
+            }
+            this.pbes2Iterations = iterations;
             return this;
         }
 

@@ -7,11 +7,15 @@ package io.lcjwt;
  *   <li>{@link #DIR}, the AES key wraps and the AES-GCM key wraps take a {@link JwtSecretKey} of the right length
  *       (see {@link JwtSecretKey#forEncryption(byte[])} for 16- and 24-byte keys);</li>
  *   <li>the RSA-OAEP family takes an RSA key of 2048 bits or more;</li>
- *   <li>the ECDH-ES family takes an EC key on P-256, P-384 or P-521.</li>
+ *   <li>the ECDH-ES family takes an EC key on P-256, P-384 or P-521;</li>
+ *   <li>the PBES2 family takes a password, {@link JwtSecretKey#fromPassword(char[])}, and only
+ *       that; a {@link JweDecrypter} accepts it only after
+ *       {@link JweDecrypter.Builder#enablePbes2()}, since its iteration count is the sender's
+ *       to choose and costs the recipient CPU time.</li>
  * </ul>
  * Not here, on purpose: {@code RSA1_5} (PKCS#1 v1.5 encryption invites Bleichenbacher's attack
  * and aws-lc has no implicit rejection for it; such JWEs are refused without any decryption
- * attempt), and, not yet, {@code PBES2-*} and X448.
+ * attempt), and, not yet, X448.
  *
  * <p>A {@link JweDecrypter} takes an explicit allow-list of these; a JWE whose {@code alg} is
  * not on it is refused before any cryptographic work.
@@ -48,7 +52,16 @@ public enum JweKeyAlgorithm {
     /** ECDH-ES with AES-192 Key Wrap. */
     ECDH_ES_A192KW("ECDH-ES+A192KW"),
     /** ECDH-ES with AES-256 Key Wrap. */
-    ECDH_ES_A256KW("ECDH-ES+A256KW");
+    ECDH_ES_A256KW("ECDH-ES+A256KW"),
+    /**
+     * PBES2 (RFC 7518 section 4.8): PBKDF2 with HMAC-SHA-256 derives an AES-128 Key Wrap key from
+     * a password, the salt ({@code p2s}) and the iteration count ({@code p2c}) in the header.
+     */
+    PBES2_HS256_A128KW("PBES2-HS256+A128KW"),
+    /** PBES2 with HMAC-SHA-384 and AES-192 Key Wrap. */
+    PBES2_HS384_A192KW("PBES2-HS384+A192KW"),
+    /** PBES2 with HMAC-SHA-512 and AES-256 Key Wrap. */
+    PBES2_HS512_A256KW("PBES2-HS512+A256KW");
 
     private final String joseName;
 

@@ -41,7 +41,7 @@ final class JweKeys implements JweCompact.KeyChooser {
     static String decryptProblem(JwtKey key, JweKeyAlgorithm alg) {
         String problem = switch (key) {
             case JwtPublicKey p -> "a JwtPublicKey cannot decrypt; use the matching JwtPrivateKey";
-            case JwtSecretKey s -> KeyManagement.keyProblem(alg, s.length(), null);
+            case JwtSecretKey s -> KeyManagement.keyProblem(alg, s.length(), null, s.isPassword());
             case JwtPrivateKey p -> KeyManagement.keyProblem(alg, -1, p.impl().info());
         };
         return problem != null ? problem : Keys.use(key).jweProblem(alg, true);
@@ -51,7 +51,7 @@ final class JweKeys implements JweCompact.KeyChooser {
     static String encryptProblem(JwtKey key, JweKeyAlgorithm alg) {
         String problem = switch (key) {
             case JwtPrivateKey p -> "encrypt to the recipient's public key: use privateKey.publicKey()";
-            case JwtSecretKey s -> KeyManagement.keyProblem(alg, s.length(), null);
+            case JwtSecretKey s -> KeyManagement.keyProblem(alg, s.length(), null, s.isPassword());
             case JwtPublicKey p -> KeyManagement.keyProblem(alg, -1, p.impl().info());
         };
         return problem != null ? problem : Keys.use(key).jweProblem(alg, false);

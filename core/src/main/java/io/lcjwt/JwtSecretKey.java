@@ -57,8 +57,13 @@ public final class JwtSecretKey implements JwtKey {
 
     /** With {@code shared} null, the key owns {@code hmac}; else it shares another key's. */
     private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use, SharedNative shared) {
+        this(hmac, keyId, allowShort, use, shared, false);
+    }
+
+    private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use, SharedNative shared,
+            boolean password) {
         this.hmac = hmac;
-        this.impl = new HmacVerifyKey(hmac, keyId, allowShort, use);
+        this.impl = new HmacVerifyKey(hmac, keyId, allowShort, use, password);
         // Registered on the internal key, not on this object: a decode or signer may hold only
         // the internal key (a JWKS rotation drops the public objects), and its native state must
         // live until the last such use ends. The action holds only the native state.
@@ -232,6 +237,57 @@ public final class JwtSecretKey implements JwtKey {
         }
     }
 
+    /**
+     * A password for the PBES2 key management algorithms (RFC 7518 section 4.8,
+     * {@link JweKeyAlgorithm#PBES2_HS256_A128KW} and its siblings), as its UTF-8 bytes. Such a key
+     * serves PBES2 only: never HMAC signing or verification, never AES key wrap or {@code dir}.
+     * A password is only as strong as it is hard to guess: PBKDF2's iterations slow down an
+     * attacker who has a JWE, they do not make a weak password strong; prefer a random key
+     * ({@link #forEncryption}) whenever both sides can keep one.
+     *
+     * <pre>{@code
+     * JwtSecretKey pwd = JwtSecretKey.fromPassword(passwordChars);
+     * }</pre>
+     *
+     * @param password the password, encoded as UTF-8 and copied (the caller may wipe its array)
+     * @return a new key, which owns native state until it is closed
+     * @throws NullPointerException if {@code password} is null
+     * @throws InvalidJwtKeyException if it is empty or is not valid UTF-16 (a lone surrogate)
+     */
+    public static JwtSecretKey fromPassword(char[] password) {
+        if (password == null) {
+            throw new NullPointerException("password");
+        }
+        if (password.length == 0) {
+            throw new InvalidJwtKeyException("A PBES2 password must not be empty.");
+        }
+        java.nio.ByteBuffer utf8;
+        try {
+            utf8 = StandardCharsets.UTF_8.newEncoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .encode(java.nio.CharBuffer.wrap(password));
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InvalidJwtKeyException("The password holds a lone surrogate, which has no UTF-8 encoding"
+                    + " (RFC 7518 section 4.8 takes the password as UTF-8 octets).");
+        }
+        byte[] bytes = new byte[utf8.remaining()];
+        utf8.get(bytes);
+        if (utf8.hasArray()) {
+            Arrays.fill(utf8.array(), (byte) 0);
+        }
+        try {
+            return new JwtSecretKey(new HmacKey(bytes), null, true, KeyUse.PASSWORD, null, true);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    /** Whether this key is a PBES2 password ({@link #fromPassword}). */
+    boolean isPassword() {
+        return impl.isPassword();
+    }
+
     private static void check(byte[] secret, boolean allowShort) {
         if (secret == null) {
             throw new NullPointerException("secret");
@@ -351,7 +407,7 @@ public final class JwtSecretKey implements JwtKey {
     public JwtSecretKey withKeyId(String kid) {
         checkKeyId(kid);
         impl(); // refuses a closed key
-        return new JwtSecretKey(hmac, kid, impl.allowsShort(), impl.use(), shared);
+        return new JwtSecretKey(hmac, kid, impl.allowsShort(), impl.use(), shared, impl.isPassword());
     }
 
     static void checkKeyId(String kid) {
@@ -392,6 +448,10 @@ public final class JwtSecretKey implements JwtKey {
 
     /** Throws why the secret's kind or length does not fit {@code algorithm} (what its JWK allows aside). */
     void requireFit(Algorithm algorithm) {
+        if (impl.isPassword()) {
+            throw new InvalidJwtKeyException("A password key (JwtSecretKey.fromPassword) serves only the PBES2 JWE"
+                    + " algorithms, never " + algorithm.jwsName() + "; use JwtSecretKey.of for an HMAC secret.");
+        }
         if (algorithm.family() != Algorithm.Family.HMAC) {
             throw new InvalidJwtKeyException("A JwtSecretKey serves only HS256, HS384 and HS512, not "
                     + algorithm.jwsName() + "; use a JwtPublicKey or JwtPrivateKey for it.");
@@ -418,7 +478,8 @@ public final class JwtSecretKey implements JwtKey {
 
     @Override
     public String toString() {
-        return "JwtSecretKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ") + hmac.length() + " bytes"
+        return "JwtSecretKey[" + (keyId() == null ? "" : "kid=" + keyId() + ", ")
+                + (impl.isPassword() ? "password, " : "") + hmac.length() + " bytes"
                 + (hmac.isClosed() ? ", closed" : "") + "]";
     }
 }

@@ -1,12 +1,14 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.claims.ClaimsWriter;
+import io.lcjwt.internal.claims.JsonOut;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
 import io.lcjwt.internal.crypto.VerifyKey;
 
 import io.lcjwt.internal.crypto.SigningInput;
+import io.lcjwt.internal.jws.SignBuffers;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -110,11 +112,106 @@ public final class JwtSigner {
      */
     public String sign(Object claims) {
         Objects.requireNonNull(claims, "claims");
+        SignBuffers.Buffer b = buffers.take();
+        try {
+            int n = claimsToken(claims, b);
+            return new String(b.out(n, n), 0, n, StandardCharsets.ISO_8859_1);
+        } finally {
+            buffers.give(b);
+            java.lang.ref.Reference.reachabilityFence(owner);
+        }
+    }
+
+    /**
+     * As {@link #sign(Object)}, writing the token's ASCII bytes into {@code out} at
+     * {@code offset} instead of returning a String: with claims of strings, numbers,
+     * NumericDates and lists, signing then allocates nothing.
+     *
+     * <pre>{@code
+     * byte[] out = new byte[4096];
+     * int n = signer.signTo(claims, out, 0);   // the token is out[0, n)
+     * }</pre>
+     *
+     * @param claims the claims set, as for {@link #sign(Object)}
+     * @param out where the token goes
+     * @param offset where in {@code out} it starts
+     * @return the token's length in bytes
+     * @throws NullPointerException if {@code claims} or {@code out} is null
+     * @throws IndexOutOfBoundsException if {@code offset} is outside {@code out}
+     * @throws IllegalArgumentException as for {@link #sign(Object)}, or when the token does not
+     *         fit in {@code out} from {@code offset} (nothing is written then)
+     * @throws IllegalStateException as for {@link #sign(Object)}
+     */
+    public int signTo(Object claims, byte[] out, int offset) {
+        Objects.requireNonNull(out, "out");
+        Objects.checkIndex(offset, out.length + 1);
+        return (int) signTo(claims, MemorySegment.ofArray(out).asSlice(offset));
+    }
+
+    /**
+     * As {@link #signTo(Object, byte[], int)}, into a segment (heap or native) from its start.
+     *
+     * @param claims the claims set, as for {@link #sign(Object)}
+     * @param out where the token goes
+     * @return the token's length in bytes
+     * @throws NullPointerException if {@code claims} or {@code out} is null
+     * @throws IllegalArgumentException as for {@link #sign(Object)}, or when the token does not
+     *         fit in {@code out} (nothing is written then)
+     * @throws IllegalStateException as for {@link #sign(Object)}, or if {@code out}'s arena is
+     *         closed
+     */
+    public long signTo(Object claims, MemorySegment out) {
+        Objects.requireNonNull(claims, "claims");
+        Objects.requireNonNull(out, "out");
+        SignBuffers.Buffer b = buffers.take();
+        try {
+            int n = claimsToken(claims, b);
+            if (n > out.byteSize()) {
+                throw new IllegalArgumentException("out has " + out.byteSize() + " bytes, and this token needs " + n);
+            }
+            MemorySegment.copy(b.outSegment(), 0, out, 0, n);
+            return n;
+        } finally {
+            buffers.give(b);
+            java.lang.ref.Reference.reachabilityFence(owner);
+        }
+    }
+
+    /** Writes the claims' compact JWS into {@code b}'s token buffer; returns its length. */
+    private int claimsToken(Object claims, SignBuffers.Buffer b) {
         if (unencoded) {
             throw new IllegalStateException("this signer has unencodedPayload(), which a JWT must not use"
                     + " (RFC 7797 section 7); sign claims with a signer without it, or content with signContent");
         }
-        return signPayload(claimsHeader, ClaimsWriter.toJson(claims, naming));
+        compactOnly();
+        JsonOut json = b.json.reset("claims");
+        ClaimsWriter.write(json, claims, naming);
+        return compact(b, claimsHeader, json.buffer(), json.length());
+    }
+
+    /** The longest signature lcjwt makes (RSA-8192), base64url-encoded. */
+    private static final int MAX_SIGNATURE_TEXT = Base64Url.encodedLength(1024);
+
+    /**
+     * Assembles {@code header.payload.signature} in {@code b}'s token buffer: the header, the
+     * payload base64url-encoded after it, the signature over those bytes in place, and its text;
+     * returns the token's length.
+     */
+    private int compact(SignBuffers.Buffer b, byte[] header, byte[] payload, int payloadLen) {
+        int h = header.length;
+        int inputLen = h + 1 + Base64Url.encodedLength(payloadLen);
+        byte[] out = b.out(inputLen + 1 + MAX_SIGNATURE_TEXT, 0);
+        System.arraycopy(header, 0, out, 0, h);
+        out[h] = '.';
+        Base64Url.encode(payload, 0, payloadLen, out, h + 1);
+        out[inputLen] = '.';
+        if (key instanceof HmacVerifyKey hmac) {
+            int macLen = algorithm.hashBytes();
+            hmac.sign(algorithm, b.outSegment(), inputLen, b.macSegment);
+            return inputLen + 1 + Base64Url.encode(b.mac, 0, macLen, out, inputLen + 1);
+        }
+        byte[] sig = ((AsymmetricKey) key).sign(algorithm, b.outSegment(), inputLen);
+        return inputLen + 1 + Base64Url.encode(sig, 0, sig.length, out, inputLen + 1);
     }
 
     /**
@@ -129,6 +226,8 @@ public final class JwtSigner {
     public String signContent(byte[] content) {
         return signPayload(contentHeader, Objects.requireNonNull(content, "content").clone());
     }
+
+    private final SignBuffers buffers = new SignBuffers();
 
     private String signPayload(byte[] header, byte[] payload) {
         compactOnly();
@@ -146,7 +245,13 @@ public final class JwtSigner {
                 return detached.substring(0, dot + 1) + new String(payload, StandardCharsets.ISO_8859_1)
                         + detached.substring(dot + 1);
             }
-            return signFenced(header, payload);
+            SignBuffers.Buffer b = buffers.take();
+            try {
+                int n = compact(b, header, payload, payload.length);
+                return new String(b.out(n, n), 0, n, StandardCharsets.ISO_8859_1);
+            } finally {
+                buffers.give(b);
+            }
         } finally {
             java.lang.ref.Reference.reachabilityFence(owner);
         }
@@ -378,27 +483,6 @@ public final class JwtSigner {
         System.arraycopy(head, 0, out, 0, head.length);
         out[head.length] = '.';
         Base64Url.encode(sig, 0, sig.length, out, head.length + 1);
-        return new String(out, StandardCharsets.ISO_8859_1);
-    }
-
-    private String signFenced(byte[] header, byte[] payload) {
-        int payB64 = Base64Url.encodedLength(payload.length);
-        int inputLen = header.length + 1 + payB64;
-        byte[] input = new byte[inputLen];
-        System.arraycopy(header, 0, input, 0, header.length);
-        input[header.length] = '.';
-        Base64Url.encode(payload, 0, payload.length, input, header.length + 1);
-        byte[] sig;
-        if (key instanceof HmacVerifyKey hmac) {
-            sig = new byte[algorithm.hashBytes()];
-            hmac.sign(algorithm, MemorySegment.ofArray(input), inputLen, sig);
-        } else {
-            sig = ((AsymmetricKey) key).sign(algorithm, MemorySegment.ofArray(input), inputLen);
-        }
-        byte[] out = new byte[inputLen + 1 + Base64Url.encodedLength(sig.length)];
-        System.arraycopy(input, 0, out, 0, inputLen);
-        out[inputLen] = '.';
-        Base64Url.encode(sig, 0, sig.length, out, inputLen + 1);
         return new String(out, StandardCharsets.ISO_8859_1);
     }
 

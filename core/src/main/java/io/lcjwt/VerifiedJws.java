@@ -27,11 +27,19 @@ public final class VerifiedJws {
     VerifiedJws(byte[] payload, List<JwtHeader> headers, List<Map<String, Object>> unprotected) {
         this.payload = payload;
         this.headers = List.copyOf(headers);
+        if (unprotected.size() == 1) { // the usual case, one signature: no list to build and copy
+            this.unprotected = List.of(frozen(unprotected.get(0)));
+            return;
+        }
         List<Map<String, Object>> frozen = new java.util.ArrayList<>(unprotected.size());
         for (Map<String, Object> m : unprotected) {
-            frozen.add(m.isEmpty() ? Map.of() : JwtHeader.frozenMap(m));
+            frozen.add(frozen(m));
         }
         this.unprotected = List.copyOf(frozen);
+    }
+
+    private static Map<String, Object> frozen(Map<String, Object> m) {
+        return m.isEmpty() ? Map.of() : JwtHeader.frozenMap(m);
     }
 
     /**

@@ -72,6 +72,7 @@ class JweRoundTripTest {
                         }
                     }
                     case RSA_OAEP, RSA_OAEP_256, RSA_OAEP_384, RSA_OAEP_512 -> out.add(new Case(alg, enc, "RSA-2048"));
+                    case PBES2_HS256_A128KW, PBES2_HS384_A192KW, PBES2_HS512_A256KW -> out.add(new Case(alg, enc, "password"));
                     default -> out.add(new Case(alg, enc, "secret"));
                 }
             }
@@ -109,7 +110,11 @@ class JweRoundTripTest {
         JwtKey decryptKey;
         JwtKey encryptKey;
         JwtKey wrongKey;
-        if (c.keyName().equals("secret")) {
+        if (c.keyName().equals("password")) {
+            decryptKey = JwtSecretKey.fromPassword(("pässwörd " + RANDOM.nextLong()).toCharArray());
+            encryptKey = decryptKey;
+            wrongKey = JwtSecretKey.fromPassword("another password".toCharArray());
+        } else if (c.keyName().equals("secret")) {
             byte[] secret = random(secretLength(c));
             decryptKey = JwtSecretKey.forEncryption(secret);
             encryptKey = decryptKey;
@@ -124,8 +129,8 @@ class JweRoundTripTest {
             wrongKey = EC.get(c.keyName() + " other");
         }
         JweEncrypter encrypter = JweEncrypter.builder(encryptKey).keyAlgorithm(c.alg()).contentAlgorithm(c.enc())
-                .keyId("k1").agreementPartyUInfo("Alice".getBytes(StandardCharsets.UTF_8)).build();
-        JweDecrypter decrypter = JweDecrypter.builder(decryptKey).keyAlgorithms(c.alg()).contentAlgorithms(c.enc()).build();
+                .keyId("k1").agreementPartyUInfo("Alice".getBytes(StandardCharsets.UTF_8)).pbes2Iterations(1000).build();
+        JweDecrypter decrypter = decrypter(decryptKey, c);
         for (int len : new int[] {0, 1, 16, 100, 5000}) {
             byte[] content = random(len);
             String jwe = encrypter.encrypt(content);
@@ -138,11 +143,16 @@ class JweRoundTripTest {
         assertEquals(true, header.startsWith("{\"alg\":\"" + c.alg().joseName() + "\",\"enc\":\""
                 + c.enc().joseName() + "\",\"kid\":\"k1\""), header);
         if (wrongKey != null) {
-            JweDecrypter other = JweDecrypter.builder(wrongKey).keyAlgorithms(c.alg()).contentAlgorithms(c.enc()).build();
+            JweDecrypter other = decrypter(wrongKey, c);
             JweDecryptionException e = assertThrows(JweDecryptionException.class,
                     () -> other.decrypt(encrypter.encrypt("secret".getBytes(StandardCharsets.UTF_8))));
             assertEquals(true, e.getMessage().startsWith("The JWE could not be decrypted"), e.getMessage());
         }
+    }
+
+    private static JweDecrypter decrypter(JwtKey key, Case c) {
+        JweDecrypter.Builder b = JweDecrypter.builder(key).keyAlgorithms(c.alg()).contentAlgorithms(c.enc());
+        return c.keyName().equals("password") ? b.enablePbes2().build() : b.build();
     }
 
     @Test

@@ -136,14 +136,97 @@ class JweSecurityRowsTest {
                 + "\"}"), MalformedJwtException.class, "on the recipient's curve")));
     }
 
-    // Row 28: CVE-2022-36083, CVE-2023-52428 and others: PBES2 is not enabled (not supported yet).
+    // Row 28: CVE-2022-36083, CVE-2023-52428, CVE-2023-49290, CVE-2023-51775: PBES2's sender-chosen
+    // iteration count as a denial of service. Off unless enabled; p2c and p2s bounded before deriving.
+    // Every p2c here that is over the cap would take minutes to hours if it were derived.
     @Test
-    void row28_pbes2IsRefusedBeforeDeriving() {
-        JweDecrypter d = JweDecrypter.builder(JwtSecretKey.forEncryption(bytes(32, 1))).keyAlgorithms(JweKeyAlgorithm.A256KW)
-                .contentAlgorithms(JweContentAlgorithm.values()).build();
-        for (String alg : List.of("PBES2-HS256+A128KW", "PBES2-HS384+A192KW", "PBES2-HS512+A256KW")) {
-            check(d, List.of(new Row(alg + " with p2c 2^31", jwe("{\"alg\":\"" + alg + "\",\"enc\":\"A128GCM\",\"p2c\":2147483647,"
-                    + "\"p2s\":\"AAAAAAAAAAA\"}", bytes(24, 1), 12, 16), UnsupportedJwtException.class, "not support yet")));
+    void row28_pbes2OffByDefaultAndP2cP2sBoundedBeforeDeriving() {
+        String p2s = b64(bytes(16, 1));
+        try (JwtSecretKey pwd = JwtSecretKey.fromPassword("correct horse battery staple".toCharArray());
+             JwtSecretKey kek = JwtSecretKey.forEncryption(bytes(32, 1))) {
+            // Not enabled: a decrypter with any other key and algorithm refuses, saying how to enable it.
+            JweDecrypter off = JweDecrypter.builder(kek).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.values()).build();
+            for (String alg : List.of("PBES2-HS256+A128KW", "PBES2-HS384+A192KW", "PBES2-HS512+A256KW")) {
+                check(off, List.of(new Row(alg + " not enabled, p2c 2^31-1", jwe("{\"alg\":\"" + alg
+                        + "\",\"enc\":\"A128GCM\",\"p2c\":2147483647,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                        AlgorithmNotAllowedException.class, "JweDecrypter.Builder.enablePbes2()")));
+            }
+            // Listing it in keyAlgorithms alone is not enough: build() refuses, naming enablePbes2.
+            IllegalStateException notEnabled = assertThrows(IllegalStateException.class, () -> JweDecrypter.builder(pwd)
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertTrue(notEnabled.getMessage().contains("enablePbes2()"), notEnabled.getMessage());
+            // The cap is bounded itself.
+            assertThrows(IllegalArgumentException.class, () -> JweDecrypter.builder(pwd).enablePbes2(1_000_001));
+            assertThrows(IllegalArgumentException.class, () -> JweDecrypter.builder(pwd).enablePbes2(999));
+
+            JweDecrypter on = JweDecrypter.builder(pwd).enablePbes2()
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW, JweKeyAlgorithm.PBES2_HS512_A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            String h = "{\"alg\":\"PBES2-HS256+A128KW\",\"enc\":\"A128GCM\"";
+            check(on, List.of(
+                    new Row("p2c 10,001, one over the default cap", jwe(h + ",\"p2c\":10001,\"p2s\":\"" + p2s + "\"}",
+                            bytes(24, 1), 12, 16), UnsupportedJwtException.class, "above this decrypter's cap of 10000"),
+                    new Row("p2c 2^31-1", jwe(h + ",\"p2c\":2147483647,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            UnsupportedJwtException.class, "above this decrypter's cap of 10000"),
+                    new Row("p2c 2^64", jwe(h + ",\"p2c\":18446744073709551616,\"p2s\":\"" + p2s + "\"}", bytes(24, 1),
+                            12, 16), UnsupportedJwtException.class, "above this decrypter's cap of 10000"),
+                    new Row("p2c 999, under the floor", jwe(h + ",\"p2c\":999,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12,
+                            16), MalformedJwtException.class, "at least 1000"),
+                    new Row("p2c 0", jwe(h + ",\"p2c\":0,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "at least 1000"),
+                    new Row("p2c -1", jwe(h + ",\"p2c\":-1,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "at least 1000"),
+                    new Row("p2c 1e4, not an integer", jwe(h + ",\"p2c\":1e4,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12,
+                            16), MalformedJwtException.class, "must be an integer"),
+                    new Row("p2c as a string", jwe(h + ",\"p2c\":\"4096\",\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12,
+                            16), MalformedJwtException.class, "must be an integer"),
+                    new Row("no p2c", jwe(h + ",\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "no \"p2c\""),
+                    new Row("p2s of 7 bytes", jwe(h + ",\"p2c\":1000,\"p2s\":\"" + b64(bytes(7, 1)) + "\"}", bytes(24, 1),
+                            12, 16), MalformedJwtException.class, "is 7 bytes"),
+                    new Row("p2s empty", jwe(h + ",\"p2c\":1000,\"p2s\":\"\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "is 0 bytes"),
+                    new Row("p2s padded", jwe(h + ",\"p2c\":1000,\"p2s\":\"" + p2s + "==\"}", bytes(24, 1), 12, 16),
+                            MalformedJwtException.class, "strict base64url"),
+                    new Row("no p2s", jwe(h + ",\"p2c\":1000}", bytes(24, 1), 12, 16), MalformedJwtException.class,
+                            "no \"p2s\""),
+                    new Row("p2s short and p2c huge: the cap is checked too", jwe(h + ",\"p2c\":2147483647,\"p2s\":\"AA\"}",
+                            bytes(24, 1), 12, 16), MalformedJwtException.class, "is 1 bytes"),
+                    new Row("PBES2-HS384+A192KW, enabled but not listed", jwe("{\"alg\":\"PBES2-HS384+A192KW\","
+                            + "\"enc\":\"A128GCM\",\"p2c\":1000,\"p2s\":\"" + p2s + "\"}", bytes(24, 1), 12, 16),
+                            AlgorithmNotAllowedException.class, "does not allow")));
+
+            // The cap is the builder's: a JWE at 20,000 iterations passes a cap of 20,000, not the default.
+            String at20k = JweEncrypter.builder(pwd).keyAlgorithm(JweKeyAlgorithm.PBES2_HS256_A128KW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).pbes2Iterations(20_000).build().encrypt(new byte[] {42});
+            check(on, List.of(new Row("p2c 20,000, default cap", at20k, UnsupportedJwtException.class, "cap of 10000")));
+            JweDecrypter raised = JweDecrypter.builder(pwd).enablePbes2(20_000)
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            assertEquals(42, raised.decrypt(at20k)[0]);
+            // The JSON form: the same bounds per recipient, and one PBES2 derivation per JWE at most.
+            String r = "{\"header\":{\"alg\":\"PBES2-HS256+A128KW\",\"p2c\":10000,\"p2s\":\"" + p2s + "\"},"
+                    + "\"encrypted_key\":\"" + b64(bytes(24, 1)) + "\"}";
+            String p = "{\"enc\":\"A128GCM\"}";
+            checkJson(on, List.of(
+                    new Row("JSON: two PBES2 recipients", json(p, null, "\"recipients\":[" + r + "," + r + "]"),
+                            UnsupportedJwtException.class, "more than one PBES2 recipient"),
+                    new Row("JSON: p2c over the cap in a per-recipient header", json(p, null, "\"recipients\":["
+                            + r.replace("10000", "10001") + "]"), UnsupportedJwtException.class, "cap of 10000"),
+                    new Row("JSON: p2s of 7 bytes in the shared header", json(p, "{\"p2s\":\"" + b64(bytes(7, 1)) + "\"}",
+                            "\"header\":{\"alg\":\"PBES2-HS256+A128KW\",\"p2c\":1000}"), MalformedJwtException.class,
+                            "is 7 bytes")));
+            checkJson(off, List.of(new Row("JSON: PBES2 not enabled", json(p, null, "\"recipients\":[" + r + "]"),
+                    AlgorithmNotAllowedException.class, "JweDecrypter.Builder.enablePbes2()")));
+            // A password serves PBES2 only, and PBES2 takes only a password.
+            assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(kek).enablePbes2()
+                    .keyAlgorithms(JweKeyAlgorithm.PBES2_HS512_A256KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(pwd).keyAlgorithms(JweKeyAlgorithm.A256KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JweEncrypter.builder(pwd).keyAlgorithm(JweKeyAlgorithm.DIR)
+                    .contentAlgorithm(JweContentAlgorithm.A256GCM).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JwtVerifier.builder(pwd).algorithms(Algorithm.HS256).build());
+            assertThrows(InvalidJwtKeyException.class, () -> JwtSigner.builder(pwd).algorithm(Algorithm.HS256).build());
         }
     }
 
@@ -401,13 +484,198 @@ class JweSecurityRowsTest {
         check(d, List.of(
                 new Row("over maxTokenBytes", big, MalformedJwtException.class, "maxTokenBytes"),
                 new Row("JSON serialization", "{\"protected\":\"e30\",\"ciphertext\":\"\"}", MalformedJwtException.class,
-                        "not support yet"),
+                        "use JweDecrypter.decryptJson"),
+                new Row("JSON serialization with four dots", " {\"aad\":\"....\"}", MalformedJwtException.class,
+                        "use JweDecrypter.decryptJson"),
                 new Row("a JWS", "eyJhbGciOiJIUzI1NiJ9.e30.sig", MalformedJwtException.class, "JwtVerifier"),
                 new Row("six segments", ok + ".x", MalformedJwtException.class, "exactly four dots"),
                 new Row("dots only", "....", MalformedJwtException.class, "header segment is empty"),
                 new Row("padded IV", ok.replaceFirst("\\.\\.([^.]+)\\.", "..$1=."), MalformedJwtException.class, "strict base64url"),
                 new Row("non-ASCII", ok + "\u00e9", MalformedJwtException.class, "non-ASCII"),
                 new Row("null", null, MalformedJwtException.class, "null")));
+    }
+
+    // ---- the JSON serialization (RFC 7516 section 7.2) ----------------------------------------
+
+    static void checkJson(JweDecrypter d, List<Row> rows) {
+        for (Row r : rows) {
+            JwtException e = assertThrows(JwtException.class, () -> d.decryptJson(r.jwe()), r.attack());
+            assertInstanceOf(r.refusal(), e, () -> r.attack() + ": " + e);
+            assertTrue(e.getMessage().contains(r.inMessage()), () -> r.attack() + ": " + e.getMessage());
+        }
+    }
+
+    /** A JSON JWE with these members (JSON text, or null for none) and made-up IV, ciphertext and tag. */
+    static String json(String protectedHeader, String unprotected, String recipientsOrFlat) {
+        return "{" + (protectedHeader == null ? "" : "\"protected\":\"" + b64(protectedHeader) + "\",")
+                + (unprotected == null ? "" : "\"unprotected\":" + unprotected + ",")
+                + (recipientsOrFlat == null ? "" : recipientsOrFlat + ",")
+                + "\"iv\":\"" + b64(bytes(12, 1)) + "\",\"ciphertext\":\"" + b64(bytes(32, 2)) + "\",\"tag\":\""
+                + b64(bytes(16, 3)) + "\"}";
+    }
+
+    // Row 26 for JWE: each API refuses the other serialization, naming the right method.
+    @Test
+    void row26_compactAndJsonApisRefuseEachOther() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        JweEncrypter compact = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR)
+                .contentAlgorithm(JweContentAlgorithm.A128GCM).build();
+        String jwe = compact.encrypt(new byte[] {1});
+        String flat = JweJsonEncrypter.builder(JweContentAlgorithm.A128GCM).recipient(compact).flattened().build()
+                .encrypt(new byte[] {1});
+        assertEquals(1, d.decrypt(jwe)[0]);
+        assertEquals(1, d.decryptJson(flat)[0]);
+        check(d, List.of(new Row("JSON to decrypt", flat, MalformedJwtException.class, "use JweDecrypter.decryptJson"),
+                new Row("JSON with leading whitespace to decrypt", "\n\t " + flat, MalformedJwtException.class, "decryptJson")));
+        checkJson(d, List.of(new Row("compact to decryptJson", jwe, MalformedJwtException.class, "JweDecrypter.decrypt"),
+                new Row("a JWS to decryptJson", "eyJhbGciOiJIUzI1NiJ9.e30.sig", MalformedJwtException.class,
+                        "JweDecrypter.decrypt"),
+                new Row("empty", "", MalformedJwtException.class, "JweDecrypter.decrypt"),
+                new Row("null", null, MalformedJwtException.class, "null"),
+                new Row("a JSON array", "[" + flat + "]", MalformedJwtException.class, "JweDecrypter.decrypt")));
+    }
+
+    // Row 29 for JSON: zip only in the protected header, where the tag covers it.
+    @Test
+    void row29_zipOutsideTheProtectedHeader() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        String p = "{\"enc\":\"A128GCM\"}";
+        checkJson(d, List.of(
+                new Row("zip in unprotected", json(p, "{\"zip\":\"DEF\"}", "\"header\":{\"alg\":\"dir\"}"),
+                        MalformedJwtException.class, "\"zip\" is in its shared unprotected (\"unprotected\") header"),
+                new Row("zip in the per-recipient header", json(p, null, "\"header\":{\"alg\":\"dir\",\"zip\":\"DEF\"}"),
+                        MalformedJwtException.class, "\"zip\" is in its per-recipient (\"header\") header"),
+                new Row("zip in a general recipient's header", json(p, null,
+                        "\"recipients\":[{\"header\":{\"alg\":\"dir\",\"zip\":\"DEF\"}}]"), MalformedJwtException.class,
+                        "must be in the protected header"),
+                new Row("zip GZIP in the protected header", json("{\"enc\":\"A128GCM\",\"zip\":\"GZIP\"}", null,
+                        "\"header\":{\"alg\":\"dir\"}"), UnsupportedJwtException.class, "inflates only \"DEF\"")));
+        // Compressed content in the JSON form is inflated under the same cap, after the tag.
+        JweJsonEncrypter deflating = JweJsonEncrypter.builder(JweContentAlgorithm.A128GCM).recipient(JweEncrypter.builder(dir16)
+                .keyAlgorithm(JweKeyAlgorithm.DIR).contentAlgorithm(JweContentAlgorithm.A128GCM).build()).deflate().build();
+        assertEquals(250_000, d.decryptJson(deflating.encrypt(new byte[250_000])).length);
+        checkJson(d, List.of(new Row("one byte past the cap", deflating.encrypt(new byte[250_001]), MalformedJwtException.class,
+                "cap of 250000 bytes")));
+    }
+
+    // Row 34 for JSON: names disjoint across the three headers, crit only protected, at most 16
+    // recipients; and the shape of the serialization itself.
+    @Test
+    void row34_jsonDuplicateNamesCritRecipientCapAndShape() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR, JweKeyAlgorithm.A128KW)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        String p = "{\"enc\":\"A128GCM\"}";
+        String dir = "{\"header\":{\"alg\":\"dir\"}}";
+        String seventeen = "\"recipients\":[" + String.join(",", java.util.Collections.nCopies(17, dir)) + "]";
+        String sixteen = "\"recipients\":[" + String.join(",", java.util.Collections.nCopies(16, dir)) + "]";
+        checkJson(d, List.of(
+                new Row("enc in protected and unprotected", json(p, "{\"enc\":\"A128GCM\"}", "\"header\":{\"alg\":\"dir\"}"),
+                        MalformedJwtException.class, "\"enc\" is in both its protected and its shared unprotected"),
+                new Row("alg in protected and per-recipient", json("{\"enc\":\"A128GCM\",\"alg\":\"dir\"}", null,
+                        "\"header\":{\"alg\":\"dir\"}"), MalformedJwtException.class, "both its protected and its per-recipient"),
+                new Row("kid in unprotected and per-recipient", json(p, "{\"kid\":\"a\"}",
+                        "\"recipients\":[{\"header\":{\"alg\":\"dir\",\"kid\":\"a\"}}]"), MalformedJwtException.class,
+                        "both its shared unprotected (\"unprotected\") and its per-recipient"),
+                new Row("a custom name twice, in the second recipient", json(p, "{\"x\":1}",
+                        "\"recipients\":[" + dir + ",{\"header\":{\"alg\":\"dir\",\"x\":2}}]"), MalformedJwtException.class,
+                        "names must be disjoint"),
+                new Row("duplicate inside one header", json(p, null, "\"header\":{\"alg\":\"dir\",\"alg\":\"dir\"}"),
+                        MalformedJwtException.class, "uplicate"),
+                new Row("duplicate top-level member", json(p, null, "\"header\":{\"alg\":\"dir\"},\"iv\":\"AAAA\""),
+                        MalformedJwtException.class, "uplicate"),
+                new Row("crit in unprotected", json(p, "{\"crit\":[\"x\"],\"x\":1}", "\"header\":{\"alg\":\"dir\"}"),
+                        MalformedJwtException.class, "\"crit\" is in its shared unprotected"),
+                new Row("crit in per-recipient", json(p, null, "\"header\":{\"alg\":\"dir\",\"crit\":[\"x\"],\"x\":1}"),
+                        MalformedJwtException.class, "\"crit\" is in its per-recipient"),
+                new Row("crit in protected", json("{\"enc\":\"A128GCM\",\"crit\":[\"x\"],\"x\":1}", null,
+                        "\"header\":{\"alg\":\"dir\"}"), UnsupportedJwtException.class, "critical"),
+                new Row("17 recipients", json(p, null, seventeen), MalformedJwtException.class, "at most 16"),
+                new Row("no recipients", json(p, null, "\"recipients\":[]"), MalformedJwtException.class, "empty"),
+                new Row("recipients not an array", json(p, null, "\"recipients\":{}"), MalformedJwtException.class,
+                        "must be an array"),
+                new Row("a recipient not an object", json(p, null, "\"recipients\":[1]"), MalformedJwtException.class,
+                        "must be a JSON object"),
+                new Row("general and flattened mixed", json(p, null, "\"recipients\":[" + dir + "],\"header\":{}"),
+                        MalformedJwtException.class, "mixes the general"),
+                new Row("recipients with different enc", json(null, null, "\"recipients\":[{\"header\":{\"alg\":\"dir\","
+                        + "\"enc\":\"A128GCM\"}},{\"header\":{\"alg\":\"A128KW\",\"enc\":\"A256GCM\"}}]"),
+                        MalformedJwtException.class, "different \"enc\""),
+                new Row("header not an object", json(p, "[]", "\"header\":{\"alg\":\"dir\"}"), MalformedJwtException.class,
+                        "must be a JSON object"),
+                new Row("protected not base64url", json(p, null, "\"header\":{\"alg\":\"dir\"}").replace("\"protected\":\"",
+                        "\"protected\":\"+"), MalformedJwtException.class, "protected header is not strict base64url"),
+                new Row("protected not an object", "{\"protected\":\"" + b64("[]") + "\",\"iv\":\"\",\"ciphertext\":\"\","
+                        + "\"tag\":\"\"}", MalformedJwtException.class, "JWE protected header"),
+                new Row("aad padded", json(p, null, "\"header\":{\"alg\":\"dir\"},\"aad\":\"QQ==\""),
+                        MalformedJwtException.class, "(\"aad\") is not strict base64url"),
+                new Row("aad not a string", json(p, null, "\"header\":{\"alg\":\"dir\"},\"aad\":1"),
+                        MalformedJwtException.class, "\"aad\" must be a string"),
+                new Row("no ciphertext", "{\"protected\":\"" + b64(p) + "\",\"header\":{\"alg\":\"dir\"},\"iv\":\"\","
+                        + "\"tag\":\"\"}", MalformedJwtException.class, "no \"ciphertext\""),
+                new Row("no alg anywhere", json(p, null, null), MalformedJwtException.class, "no \"alg\""),
+                new Row("dir with an encrypted key", json(p, null, "\"header\":{\"alg\":\"dir\"},\"encrypted_key\":\"AAAA\""),
+                        MalformedJwtException.class, "empty encrypted key"),
+                new Row("a 15-byte tag", json(p, null, "\"header\":{\"alg\":\"dir\"}").replace(b64(bytes(16, 3)),
+                        b64(bytes(15, 3))), MalformedJwtException.class, "exactly 16"),
+                new Row("kid not a string, all members per-recipient", json(null, null, "\"header\":{\"alg\":\"dir\",\"enc\":\"A128GCM\","
+                        + "\"kid\":1}"), MalformedJwtException.class, "must be a string")));
+        // Sixteen is the cap, not a refusal: those dir recipients are tried, and fail as one.
+        assertThrows(JweDecryptionException.class, () -> d.decryptJson(json(p, null, sixteen)));
+        // Hostile names are quoted short and escaped.
+        String evil = "x\\r\\nlevel=ERROR" + "A".repeat(500);
+        JwtException e = assertThrows(MalformedJwtException.class, () -> d.decryptJson(json(p, "{\"" + evil + "\":1}",
+                "\"header\":{\"alg\":\"dir\",\"" + evil + "\":1}")));
+        assertTrue(e.getMessage().length() < 300 && !e.getMessage().contains("\n") && !e.getMessage().contains("A".repeat(33)),
+                e.getMessage());
+    }
+
+    // Rows 32 and 33 for JSON: which recipients are tried, and a failed unwrap for any of them
+    // ends like a bad tag, with the one message.
+    @Test
+    void row33_jsonRecipientsFailTheSameWayWhicheverStepFails() throws Exception {
+        byte[] k1 = bytes(16, 1);
+        byte[] k2 = bytes(16, 2);
+        try (JwtSecretKey key1 = JwtSecretKey.forEncryption(k1); JwtSecretKey key2 = JwtSecretKey.forEncryption(k2)) {
+            JweEncrypter to1 = JweEncrypter.builder(key1).keyAlgorithm(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build();
+            JweEncrypter to2 = JweEncrypter.builder(key2).keyAlgorithm(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).build();
+            String json = JweJsonEncrypter.builder(JweContentAlgorithm.A128GCM).recipient(to2).recipient(to1).build()
+                    .encrypt("x".getBytes(StandardCharsets.UTF_8));
+            JweDecrypter d = JweDecrypter.builder(key1).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            assertEquals("x", new String(d.decryptJson(json), StandardCharsets.UTF_8), "the second recipient is key1's");
+
+            Map<String, Object> m = com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(json);
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> rs = (List<Map<String, Object>>) m.get("recipients");
+            String ek1 = (String) rs.get(1).get("encrypted_key");
+            Cipher wrap = Cipher.getInstance("AESWrap");
+            wrap.init(Cipher.WRAP_MODE, new SecretKeySpec(k1, "AES"));
+            String longCek = b64(wrap.wrap(new SecretKeySpec(bytes(32, 1), "AES")));
+            String badTag = json.replace((String) m.get("tag"), flip((String) m.get("tag")));
+            String expected = assertThrows(JweDecryptionException.class, () -> d.decryptJson(badTag)).getMessage();
+            assertEquals(compactBadTag().getMessage(), expected, "the same sentence as the compact form");
+            for (String attack : List.of(json.replace(ek1, flip(ek1)), json.replace(ek1, longCek),
+                    json.replace(ek1, b64(bytes(16, 1))), json.replace("\"encrypted_key\":\"" + ek1 + "\"", "\"x\":1"))) {
+                assertEquals(expected, assertThrows(JweDecryptionException.class, () -> d.decryptJson(attack)).getMessage());
+            }
+            // A recipient whose alg is off the allow-list (RSA1_5 here) is skipped, not tried.
+            String withRsa15 = json.replaceFirst("\"alg\":\"A128KW\"", "\"alg\":\"RSA1_5\"");
+            assertEquals("x", new String(d.decryptJson(withRsa15), StandardCharsets.UTF_8));
+        }
+    }
+
+    /** The compact form's bad-tag refusal, for comparison. */
+    private static JweDecryptionException compactBadTag() {
+        JweDecrypter d = JweDecrypter.builder(dir16).keyAlgorithms(JweKeyAlgorithm.DIR)
+                .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+        String[] p = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR).contentAlgorithm(JweContentAlgorithm.A128GCM)
+                .build().encrypt(new byte[1]).split("\\.", -1);
+        return assertThrows(JweDecryptionException.class, () -> d.decrypt(p[0] + "." + p[1] + "." + p[2] + "." + p[3] + "."
+                + flip(p[4])));
     }
 
     // A JWE given to a JWS verifier keeps being refused, with a message that points at JweDecrypter.

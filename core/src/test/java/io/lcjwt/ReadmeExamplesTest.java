@@ -76,5 +76,6 @@ class ReadmeExamplesTest {
         assertTrue(printed.contains("ES256 sub: bob"), printed);
         assertTrue(printed.contains("detached body: ES256 kid ec-1"), printed);
         assertTrue(printed.contains("JSON: 1 of 2 signatures verified"), printed);
+        assertTrue(printed.contains("encrypted ID token for alice"), printed);
     }
 }

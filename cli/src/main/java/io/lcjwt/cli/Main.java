@@ -20,9 +20,10 @@ import java.nio.charset.StandardCharsets;
  * subcommand inherits and turns failures into the documented exit codes, one line each.
  */
 @Command(name = "lcjwt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Inspect, verify and sign JWTs; make keys; read and publish JWKS. Crypto by aws-lc or OpenSSL 3.",
+        description = "Inspect, verify and sign JWTs; encrypt and decrypt JWEs; make keys; read and publish JWKS. Crypto by aws-lc or OpenSSL 3.",
         subcommands = {InspectCommand.class, VerifyCommand.class, SignCommand.class, KeygenCommand.class,
-                JwksCommand.class, ThumbprintCommand.class, CommandLine.HelpCommand.class},
+                JwksCommand.class, ThumbprintCommand.class, EncryptCommand.class, DecryptCommand.class,
+                CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success",

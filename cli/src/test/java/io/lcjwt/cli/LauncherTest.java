@@ -64,6 +64,25 @@ class LauncherTest {
         assertEquals(1, again.err().lines().count(), again.err());
     }
 
+    /** The JWE the child prints on stdout goes back in as an argument; the content comes out byte for byte. */
+    @Test
+    void encryptThenDecryptThroughTheLauncher() throws Exception {
+        try (io.lcjwt.JwtPrivateKey k = io.lcjwt.JwtPrivateKey.generate(io.lcjwt.Algorithm.ES256);
+                io.lcjwt.JwtPublicKey pub = k.publicKey()) {
+            Files.writeString(dir.resolve("r.pem"), TestKeys.privatePem(k));
+            Files.writeString(dir.resolve("r.pub.pem"), pub.toPem());
+        }
+        Files.writeString(dir.resolve("note.txt"), "for the recipient only\n");
+        Result e = launch("encrypt", "--to", "r.pub.pem", "--alg", "ECDH-ES+A256KW", "--enc", "A128CBC-HS256", "note.txt");
+        assertEquals(0, e.code(), e::toString);
+        Result d = launch("decrypt", "--key", "r.pem", "--alg", "ECDH-ES+A256KW", "--enc", "A128CBC-HS256", e.out().strip());
+        assertEquals(0, d.code(), d::toString);
+        assertEquals("for the recipient only\n", d.out());
+        Result wrong = launch("decrypt", "--key", "r.pem", "--alg", "ECDH-ES", "--enc", "A128CBC-HS256", e.out().strip());
+        assertEquals(1, wrong.code(), wrong::toString);
+        assertEquals(1, wrong.err().lines().count(), wrong.err());
+    }
+
     @Test
     void anUnknownOptionIsExitTwo() throws Exception {
         assertEquals(2, launch("--frobnicate").code());

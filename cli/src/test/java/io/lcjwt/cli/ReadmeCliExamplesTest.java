@@ -18,12 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Runs the {@code $ bin/lcjwt ...} lines of the README's {@code ```sh lcjwt} blocks, in order,
  * through {@link Main#run}, in a temporary directory: each must exit 0. File names in the lines
- * are taken relative to that directory; {@code $TOKEN} is what the last {@code sign} printed.
+ * are taken relative to that directory; {@code $TOKEN} is what the last {@code sign} printed, and
+ * {@code $JWE} what the last {@code encrypt} printed.
  */
 class ReadmeCliExamplesTest {
     /** Every README line must start with one of these. */
-    static final Set<String> RUN = Set.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect", "--help",
-            "--version", "help");
+    static final Set<String> RUN = Set.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect", "encrypt",
+            "decrypt", "--help", "--version", "help");
 
     private static final Pattern FILE = Pattern.compile("[\\w.-]+\\.(pem|jwk|json|der)");
 
@@ -43,13 +44,14 @@ class ReadmeCliExamplesTest {
     @Test
     void theReadmeHasExamplesOfEveryCommand() throws Exception {
         List<String> commands = lines().stream().map(l -> l.split(" ")[2]).distinct().toList();
-        assertTrue(commands.containsAll(List.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect")),
+        assertTrue(commands.containsAll(List.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect", "encrypt", "decrypt")),
                 commands::toString);
     }
 
     @Test
     void everyExampleExitsZero() throws Exception {
         String token = null;
+        String jwe = null;
         int ran = 0;
         for (String line : lines()) {
             String[] words = line.substring("$ bin/lcjwt ".length()).trim().split(" +");
@@ -60,6 +62,9 @@ class ReadmeCliExamplesTest {
                 if (w.equals("$TOKEN")) {
                     assertFalse(token == null, "$TOKEN before any sign line: " + line);
                     w = token;
+                } else if (w.equals("$JWE")) {
+                    assertFalse(jwe == null, "$JWE before any encrypt line: " + line);
+                    w = jwe;
                 }
                 args.add(FILE.matcher(w).matches() ? dir.resolve(w).toString() : w);
             }
@@ -67,6 +72,8 @@ class ReadmeCliExamplesTest {
             assertEquals(0, r.code(), () -> line + "\n" + r);
             if (command.equals("sign")) {
                 token = r.out().strip();
+            } else if (command.equals("encrypt")) {
+                jwe = r.out().strip();
             }
             ran++;
         }

@@ -120,4 +120,33 @@ class FuzzHarnessTest {
         }
         assertEquals(7, accepted, "cookbook 4.5 (2 forms, detached), 4.6 (2 forms), RFC 7797 (flattened, flattened detached, general)");
     }
+
+    @Test
+    void jweSeedsDecryptToTheirPlaintextAndTheOracleCanFail() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Path.of("src/test/resources/io/lcjwt/fuzz/JweDecryptFuzzTestInputs/decrypt");
+        int accepted = 0;
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : files.toList()) {
+                String text = java.nio.file.Files.readString(f);
+                int before = accepted;
+                for (io.lcjwt.JweDecrypter d : JweDecryptFuzzTest.DECRYPTERS) {
+                    for (boolean json : new boolean[] {false, true}) {
+                        byte[] plain;
+                        try {
+                            plain = json ? d.decryptJson(text) : d.decrypt(text);
+                        } catch (io.lcjwt.JwtException refused) {
+                            continue; // most seed/decrypter pairs do not match
+                        }
+                        org.junit.jupiter.api.Assertions.assertArrayEquals(JweDecryptFuzzTest.PLAINTEXT, plain, f.toString());
+                        JweDecryptFuzzTest.accepted(d, text, json, plain);
+                        accepted++;
+                        // the oracle refuses another plaintext for the same JWE
+                        assertThrows(AssertionError.class, () -> JweDecryptFuzzTest.accepted(d, text, json, new byte[] {'x'}));
+                    }
+                }
+                org.junit.jupiter.api.Assertions.assertTrue(accepted > before, "seed " + f + " decrypts with no decrypter");
+            }
+        }
+        assertEquals(23, accepted, "10 compact, 4 general JSON (A128KW and PBES2 each), 5 flattened");
+    }
 }

@@ -96,6 +96,7 @@ public final class SeedCorpus {
         keys.add(with(new byte[] {7}, "0123456789abcdef0123456789abcdef!".getBytes(StandardCharsets.UTF_8)));
         write("KeyImportFuzzTestInputs/importKey", keys);
 
+        write("JweDecryptFuzzTestInputs/decrypt", JweDecryptFuzzTest.seeds());
         write("Base64UrlFuzzTestInputs/decode", utf8("", "AA", "AAA", "AAAA", "AB", "_-_-", "QQ==", "a+b/", "eyJhbGciOiJIUzI1NiJ9"));
     }
 
@@ -143,7 +144,7 @@ public final class SeedCorpus {
     }
 
     /** Files named by content hash, so rerunning adds nothing twice. */
-    private static void write(String dir, List<byte[]> inputs) throws IOException {
+    static void write(String dir, List<byte[]> inputs) throws IOException {
         Path d = ROOT.resolve(dir);
         Files.createDirectories(d);
         for (byte[] in : inputs) {

@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * <pre>
  * java --enable-native-access=ALL-UNNAMED -Xmx500m -cp bench/target/benchmarks.jar io.lcjwt.bench.race.JavaContender \
  *     --contender &lt;name&gt; --fixture &lt;path.json&gt; --case &lt;name&gt;[,&lt;name&gt;...] --source &lt;source&gt; \
- *     --decodes &lt;N&gt; --rounds &lt;R&gt; [--warmup &lt;W&gt;]
+ *     --decodes &lt;N&gt; --rounds &lt;R&gt; [--warmup &lt;W&gt;|settle]
  * </pre>
  *
  * <p><b>Contenders</b>: {@code lcjwt-record}, {@code lcjwt-bean}, {@code lcjwt-map} (lcjwt decoding into
@@ -82,8 +82,9 @@ public final class JavaContender {
         return m;
     }
 
-    /** The command line, checked. {@code warmup} is -1 for the default. */
+    /** The command line, checked. {@code warmup} is -1 for the default, {@link #SETTLE} for a settled warm-up. */
     record Options(String contender, Path fixture, List<String> cases, String source, int decodes, int rounds, int warmup) {
+        static final int SETTLE = -2;
 
         int warmupDecodes() {
             return warmup >= 0 ? warmup : Math.max(decodes / 10, 1000);
@@ -92,7 +93,7 @@ public final class JavaContender {
 
     /** One output line. */
     record Result(String contender, String version, String runtime, String libcrypto, String caseName, String alg,
-                  String source, String status, String reason, int decodes, double[] usPerDecode) {
+                  String source, String status, String reason, int decodes, double[] usPerDecode, Warmup warmup) {
 
         static final String OK = "ok";
         static final String NA = "n/a";
@@ -114,7 +115,15 @@ public final class JavaContender {
             for (int i = 0; i < usPerDecode.length; i++) {
                 b.append(i > 0 ? "," : "").append(String.format(java.util.Locale.ROOT, "%.3f", usPerDecode[i]));
             }
-            return b.append("]}").toString();
+            b.append(']');
+            if (warmup != null) {
+                b.append(",\"settled\":").append(warmup.settled()).append(",\"warmupUsPerDecode\":[");
+                for (int i = 0; i < warmup.usPerDecode().length; i++) {
+                    b.append(i > 0 ? "," : "").append(String.format(java.util.Locale.ROOT, "%.3f", warmup.usPerDecode()[i]));
+                }
+                b.append(']');
+            }
+            return b.append('}').toString();
         }
 
         private static StringBuilder field(StringBuilder b, String name, String value) {
@@ -158,7 +167,7 @@ public final class JavaContender {
     }
 
     static final String USAGE = "usage: JavaContender --contender <name> --fixture <path.json> --case <name>[,<name>...]"
-            + " --source <secret|pem|jwk|jwks|jwks-url> --decodes <N> --rounds <R> [--warmup <W>]";
+            + " --source <secret|pem|jwk|jwks|jwks-url> --decodes <N> --rounds <R> [--warmup <W>|settle]";
 
     public static void main(String[] args) {
         PrintStream out = System.out;
@@ -221,7 +230,8 @@ public final class JavaContender {
         }
         return new Options(contender, Path.of(opts.get("--fixture")), cases, source,
                 count(opts, "--decodes", 1), count(opts, "--rounds", 1),
-                opts.containsKey("--warmup") ? count(opts, "--warmup", 0) : -1);
+                !opts.containsKey("--warmup") ? -1
+                        : "settle".equals(opts.get("--warmup")) ? Options.SETTLE : count(opts, "--warmup", 0));
     }
 
     private static int count(Map<String, String> opts, String name, int min) throws UsageException {
@@ -271,7 +281,7 @@ public final class JavaContender {
             for (RaceFixture.Case c : cases) {
                 Outcome out = runCase(contender, new CaseSetup(fixture, c, source, server), o);
                 Result r = new Result(contender.name(), version, runtime, libcrypto, c.name(), c.alg(), source.label,
-                        out.status, out.reason, o.decodes(), out.us);
+                        out.status, out.reason, o.decodes(), out.us, out.warmup);
                 System.err.println("# " + contender.name() + " " + c.name() + " " + source.label + ": " + out.status
                         + (out.reason != null ? " (" + out.reason + ")" : ""));
                 results.add(r);
@@ -285,9 +295,9 @@ public final class JavaContender {
         return results;
     }
 
-    private record Outcome(String status, String reason, double[] us) {
+    private record Outcome(String status, String reason, double[] us, Warmup warmup) {
         static Outcome of(String status, String reason) {
-            return new Outcome(status, reason, new double[0]);
+            return new Outcome(status, reason, new double[0], null);
         }
     }
 
@@ -310,7 +320,8 @@ public final class JavaContender {
             if (problem != null) {
                 return Outcome.of(Result.FAILED, problem);
             }
-            return new Outcome(Result.OK, null, time(d, s, o));
+            Warmup w = o.warmup() == Options.SETTLE ? settle(d, s.c().token()) : null;
+            return new Outcome(Result.OK, null, time(d, s, o, w != null), w);
         } catch (Throwable e) {
             rethrowFatal(e);
             return Outcome.of(Result.FAILED, "during timing: " + describe(e));
@@ -374,12 +385,57 @@ public final class JavaContender {
         return new String(ch);
     }
 
-    /** Warm-up, then the timed rounds: µs per decode for each. */
-    private static double[] time(Decoder d, CaseSetup s, Options o) throws Exception {
+    /** A settled warm-up's rounds (µs per decode each), and whether the last two agreed. */
+    record Warmup(boolean settled, double[] usPerDecode) {}
+
+    /** A warm-up round lasts at least this long. */
+    static final long SETTLE_ROUND_NANOS = 1_000_000_000L;
+    /** Two consecutive warm-up rounds within this fraction of each other: the JIT has settled. */
+    static final double SETTLE_TOLERANCE = 0.03;
+    /** The bound: at most this many warm-up rounds (so about this many seconds), settled or not. */
+    static final int SETTLE_MAX_ROUNDS = 30;
+
+    /**
+     * Decodes in rounds of at least {@link #SETTLE_ROUND_NANOS} until two consecutive rounds agree
+     * within {@link #SETTLE_TOLERANCE}, or {@link #SETTLE_MAX_ROUNDS} rounds have run.
+     */
+    static Warmup settle(Decoder d, String token) throws Exception {
+        return settle(d, token, System::nanoTime);
+    }
+
+    /** As {@link #settle(Decoder, String)}, timed by {@code clock} (tests give a clock of their own). */
+    static Warmup settle(Decoder d, String token, java.util.function.LongSupplier clock) throws Exception {
+        List<Double> rounds = new ArrayList<>();
+        Object last = null;
+        boolean settled = false;
+        for (int r = 0; r < SETTLE_MAX_ROUNDS && !settled; r++) {
+            long t0 = clock.getAsLong();
+            long n = 0;
+            long elapsed;
+            do {
+                for (int i = 0; i < 1000; i++) {
+                    last = d.decode(token);
+                }
+                n += 1000;
+                elapsed = clock.getAsLong() - t0;
+            } while (elapsed < SETTLE_ROUND_NANOS);
+            double us = elapsed / 1000.0 / n;
+            if (!rounds.isEmpty()) {
+                double prev = rounds.get(rounds.size() - 1);
+                settled = Math.abs(us - prev) <= SETTLE_TOLERANCE * prev;
+            }
+            rounds.add(Math.round(us * 1000) / 1000.0);
+        }
+        sink = last;
+        return new Warmup(settled, rounds.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** Warm-up (unless {@code settled} already), then the timed rounds: µs per decode for each. */
+    private static double[] time(Decoder d, CaseSetup s, Options o, boolean settled) throws Exception {
         String token = s.c().token();
         int n = o.decodes();
         Object last = null;
-        for (int i = 0, w = o.warmupDecodes(); i < w; i++) {
+        for (int i = 0, w = settled ? 0 : o.warmupDecodes(); i < w; i++) {
             last = d.decode(token);
         }
         int fetchesBefore = s.server() != null ? s.server().requests() : 0;

@@ -42,7 +42,16 @@ import java.util.concurrent.TimeUnit;
  *       {@code --lib aws-lc} (or {@code "OpenSSL 3"}) runs on one libcrypto only, and
  *       {@code --page results-jmh-hs256.md} writes another page. When the HS256 decode bench ran,
  *       the page also gives lcjwtRecord's throughput against the fastest of auth0, fusionauth
- *       and vert.x, and against jjwt, from the same run.</li>
+ *       and vert.x, and against jjwt, from the same run. With {@code --regex SignBench} the run
+ *       is the signing matrix ({@code SignBench}; options default to {@link #SIGN_JMH}, about 12
+ *       minutes per libcrypto), its JSON goes to {@code bench/results-sign-<libcrypto>.json}, and
+ *       the page ({@code bench/results-sign.md} unless {@code --page} says otherwise) is rendered by
+ *       {@link io.lcjwt.bench.report.SignPage}: lcjwt against the fastest peer and the bare
+ *       libcrypto sign per algorithm, with issue #17's targets, and every contender's µs and B/op:
+ *       {@code bin/race jmh --lib aws-lc --regex SignBench --page results-sign.md}. With {@code --regex JweBench} it writes
+ *       {@code bench/results-jwe.md} instead ({@link io.lcjwt.bench.report.JwePage}: decrypt and
+ *       encrypt per case, lcjwt against the faster of Nimbus and jose4j and against the bare
+ *       libcrypto calls, issue #14's targets), its JSON in {@code bench/results-jwe-<libcrypto>.json}.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -81,7 +90,7 @@ public final class Race {
     /** One process's answer for one case, as the contract's JSON line says it. */
     record Result(String label, String contender, String family, String version, String runtime, String libcrypto,
                   String kase, String alg, String source, String status, String reason, long decodes,
-                  List<Double> usPerDecode) {
+                  List<Double> usPerDecode, Boolean settled, List<Double> warmupUsPerDecode) {
         double median() {
             List<Double> s = new ArrayList<>(usPerDecode);
             s.sort(Double::compare);
@@ -223,12 +232,27 @@ public final class Race {
             }
             case "jmh" -> {
                 StringBuilder page = new StringBuilder();
+                if (opt.getOrDefault("regex", "").contains("JweBench")) {
+                    for (Lib lib : race.libs) {
+                        if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                            continue;
+                        }
+                        page.append(race.jwe(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH),
+                                List.of(args).contains("--from-json")));
+                    }
+                    race.checked = JWE_CHECKED;
+                    race.writePage(opt.getOrDefault("page", "results-jwe.md"), "JWE, lcjwt against Nimbus and jose4j,"
+                            + " with the bare libcrypto calls", cmd, page.toString());
+                    return;
+                }
+                boolean sign = opt.getOrDefault("regex", "").contains("SignBench");
                 for (Lib lib : race.libs) {
                     if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
                         continue;
                     }
                     page.append(race.jmh(lib, opt.getOrDefault("regex", "Hs256DecodeBench|AsymDecodeBench"),
-                            opt.getOrDefault("jmh", "-f 1 -wi 3 -w 1s -i 5 -r 1s"), List.of(args).contains("--from-json")));
+                            opt.getOrDefault("jmh", sign ? SIGN_JMH : "-f 1 -wi 3 -w 1s -i 5 -r 1s"),
+                            List.of(args).contains("--from-json")));
                 }
                 boolean jwk = opt.getOrDefault("regex", "").contains("JwkBench");
                 if (jwk) {
@@ -236,8 +260,12 @@ public final class Race {
                             + " thumbprint had to agree, and what each library writes had to read back to the same key"
                             + " (JwkBench's setup methods).";
                 }
-                race.writePage(opt.getOrDefault("page", "results-jmh.md"), jwk ? "JWK and JWKS, lcjwt against Nimbus,"
-                        + " jose4j and jjwt" : "JMH, with allocation per decode", cmd, page.toString());
+                if (sign) {
+                    race.checked = SIGN_CHECKED;
+                }
+                race.writePage(opt.getOrDefault("page", sign ? "results-sign.md" : "results-jmh.md"), jwk ? "JWK and JWKS, lcjwt against Nimbus,"
+                        + " jose4j and jjwt" : sign ? "signing, lcjwt against its peers and the bare libcrypto sign"
+                        : "JMH, with allocation per decode", cmd, page.toString());
             }
             case "spring" -> {
                 StringBuilder page = new StringBuilder();
@@ -392,11 +420,13 @@ public final class Race {
         } else {
             cmd.addAll(List.of("bench/race/run-contender.sh", j.contender()));
         }
-        // Warm-up as long as one round: the JIT needs tens of thousands of calls to settle the
-        // deeper Java peers (a tenth of a round left their first round 2-8x slow).
+        // A JVM contender warms until its rate settles (JavaContender.settle: rounds of at least
+        // 1 s until two agree within 3 %, at most 30): a fixed warm-up left the deeper Java peers'
+        // JIT unsettled and their rounds falling (auth0 9.5 -> 6.2 -> 4.1 us), which flattered lcjwt.
+        // Native contenders keep one round's worth of warm-up.
         cmd.addAll(List.of("--fixture", j.fixture().toString(), "--case", String.join(",", j.cases()),
                 "--decodes", Long.toString(decodes), "--rounds", Integer.toString(rounds),
-                "--warmup", Long.toString(warmup < 0 ? decodes : warmup)));
+                "--warmup", warmup >= 0 ? Long.toString(warmup) : java ? "settle" : Long.toString(decodes)));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE);
         if (j.lib() != null) {
             pb.environment().put("LCJWT_LIBCRYPTO", j.lib().path());
@@ -423,7 +453,7 @@ public final class Race {
             for (String k : j.cases()) {
                 rs.add(new Result(j.label(), j.contender(), java ? "java" : "?", "", "", null, k, "", j.source(),
                         notBuilt ? "skipped" : "failed", notBuilt ? "not built here (bench/race/build.sh: toolchain absent)"
-                        : "exit " + p.exitValue() + ": " + last(why), 0, List.of()));
+                        : "exit " + p.exitValue() + ": " + last(why), 0, List.of(), null, List.of()));
             }
         }
         for (Result r : rs) {
@@ -447,15 +477,22 @@ public final class Race {
     @SuppressWarnings("unchecked")
     static Result parse(String label, String line, String source) throws IOException {
         Map<String, Object> m = JSON.std.mapFrom(line);
-        List<Double> us = new ArrayList<>();
-        if (m.get("usPerDecode") instanceof List<?> l) {
-            for (Object o : l) {
-                us.add(((Number) o).doubleValue());
-            }
-        }
+        List<Double> us = numbers(m.get("usPerDecode"));
+        List<Double> warm = numbers(m.get("warmupUsPerDecode"));
         return new Result(label, str(m, "contender"), str(m, "family"), str(m, "version"), str(m, "runtime"),
                 str(m, "libcrypto"), str(m, "case"), str(m, "alg"), m.containsKey("source") ? str(m, "source") : source,
-                str(m, "status"), str(m, "reason"), m.get("decodes") instanceof Number n ? n.longValue() : 0, us);
+                str(m, "status"), str(m, "reason"), m.get("decodes") instanceof Number n ? n.longValue() : 0, us,
+                m.get("settled") instanceof Boolean b ? b : null, warm);
+    }
+
+    private static List<Double> numbers(Object list) {
+        List<Double> out = new ArrayList<>();
+        if (list instanceof List<?> l) {
+            for (Object o : l) {
+                out.add(((Number) o).doubleValue());
+            }
+        }
+        return out;
     }
 
     private static String str(Map<String, Object> m, String k) {
@@ -463,22 +500,37 @@ public final class Race {
         return v == null ? null : v.toString();
     }
 
-    /** Runs JMH on {@code lib} (pinned, 500 MB), then renders its JSON as a table. */
+    /**
+     * Runs JMH on {@code lib} (pinned, 500 MB), then renders its JSON as a table; SignBench's
+     * results go to their own file and {@link io.lcjwt.bench.report.SignPage}.
+     */
     String jmh(Lib lib, String regex, String options, boolean fromJson) throws Exception {
-        Path json = Path.of("bench", "results-jmh-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        boolean sign = regex.contains("SignBench");
+        Path json = Path.of("bench", (sign ? "results-sign-" : "results-jmh-")
+                + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
         if (fromJson) {
             if (!Files.exists(json)) {
                 return "## JMH on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
             }
             fromRaw = json;
-            return jmhSection(lib, json, options);
+        } else {
+            int exit = runJmh(lib, regex, options, json);
+            if (exit != 0) {
+                return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+            }
         }
-        int exit = runJmh(lib, regex, options, json);
-        if (exit != 0) {
-            return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-        }
-        return jmhSection(lib, json, options);
+        return sign ? io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options)
+                : jmhSection(lib, json, options);
     }
+
+    /**
+     * The run options of {@code jmh --regex SignBench}: 88 forks (11 algorithm/key rows x up to 9
+     * methods), about 8 s each with JVM start and setup, so about 12 minutes per libcrypto.
+     */
+    static final String SIGN_JMH = "-f 1 -wi 3 -w 1s -i 3 -r 1s";
+    static final String SIGN_CHECKED = "Before timing, every contender's token had to carry alg, typ and kid, claims"
+            + " that read back as the fixture's, and a signature the JDK verifies over header.payload (ECDSA as r || s"
+            + " of the curve's length); the floor's signature had to verify with the JDK too (SignBench.validate).";
 
     /** JMH on {@code lib}, pinned, 500 MB, with {@code -prof gc}, its JSON written to {@code json}; the exit code. */
     private int runJmh(Lib lib, String regex, String options, Path json) throws IOException, InterruptedException {
@@ -499,6 +551,32 @@ public final class Race {
         pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
         System.err.println("race: JMH on " + lib.label() + ": " + String.join(" ", cmd));
         return pb.start().waitFor();
+    }
+
+    /** The run options of {@code jmh --regex JweBench}: 3 cases x 8 benchmarks, about 4 minutes a libcrypto. */
+    static final String JWE_JMH = "-f 1 -wi 3 -w 1s -i 5 -r 1s";
+    static final String JWE_CHECKED = "Before timing, every contender (lcjwt, Nimbus, jose4j, the bare calls) had to"
+            + " decrypt every contender's JWE to the payload bytes, so each encryption was read back by three other"
+            + " implementations, and to refuse lcjwt's JWE with one ciphertext bit flipped (JweBench.validate).";
+
+    /**
+     * Runs JweBench on {@code lib} (or reads its last JSON, {@code bench/results-jwe-<libcrypto>.json},
+     * apart from the other JMH pages' files), then renders it with {@link io.lcjwt.bench.report.JwePage}.
+     */
+    String jwe(Lib lib, String regex, String options, boolean fromJson) throws Exception {
+        Path json = Path.of("bench", "results-jwe-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+        } else {
+            int exit = runJmh(lib, regex, options, json);
+            if (exit != 0) {
+                return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+            }
+        }
+        return io.lcjwt.bench.report.JwePage.section(lib.label(), Files.readString(json), options);
     }
 
     /** The run options of {@code claims}: 11 payloads x 3 targets per reader, about 3 minutes a reader. */
@@ -703,23 +781,36 @@ public final class Race {
         ok.sort(Comparator.comparingDouble(Result::median));
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "## %s race: `%s`, %,d decodes x %d rounds%n%n", alg, kase, decodes, rounds));
-        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt |%n", decodes));
-        s.append("|---|---:|---:|---:|---:|\n");
+        s.append("A JVM contender first warms in rounds of at least 1 s until two consecutive rounds agree within 3 %"
+                + " (at most 30 rounds); the warm-up column gives its rounds' µs per decode, the last two being the"
+                + " pair that agreed. A native contender warms for one round's worth of decodes.\n\n");
+        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt | warm-up |%n", decodes));
+        s.append("|---|---:|---:|---:|---:|---|\n");
         for (int i = 0; i < ok.size(); i++) {
             Result r = ok.get(i);
             String name = describe(r);
-            String row = String.format(Locale.ROOT, "| %s | %.2f | %s | %s – %s | %s |", i == 0 ? "**" + name + "**" : name,
+            String row = String.format(Locale.ROOT, "| %s | %.2f | %s | %s – %s | %s | %s |", i == 0 ? "**" + name + "**" : name,
                     r.median() * decodes / 1e6, i == 0 ? "**" + us(r.median()) + "**" : us(r.median()), us(r.min()), us(r.max()),
-                    Double.isNaN(jjwt) ? "" : String.format(Locale.ROOT, "%.1fx", jjwt / r.median()));
+                    Double.isNaN(jjwt) ? "" : String.format(Locale.ROOT, "%.1fx", jjwt / r.median()), warmup(r));
             s.append(row).append('\n');
         }
         for (Result r : rs) {
             if (!r.ok()) {
-                s.append(String.format(Locale.ROOT, "| %s | %s | | | |%n", describe(r),
+                s.append(String.format(Locale.ROOT, "| %s | %s | | | | |%n", describe(r),
                         r.status().equals("n/a") ? "n/a: " + r.reason() : r.status() + ": " + r.reason()));
             }
         }
         return s.append('\n').toString();
+    }
+
+    /** The warm-up cell: a JVM contender's settle rounds, or one round's worth for a native one. */
+    private static String warmup(Result r) {
+        if (r.settled() == null) {
+            return "one round";
+        }
+        List<Double> w = r.warmupUsPerDecode();
+        String rounds = w.stream().map(Race::us).collect(java.util.stream.Collectors.joining(" → "));
+        return (r.settled() ? "settled, " : "**not settled** in ") + w.size() + " × ≥1 s: " + rounds;
     }
 
     private static String describe(Result r) {
@@ -890,6 +981,10 @@ public final class Race {
         m.put("reason", r.reason());
         m.put("decodes", r.decodes());
         m.put("usPerDecode", r.usPerDecode());
+        if (r.settled() != null) {
+            m.put("settled", r.settled());
+            m.put("warmupUsPerDecode", r.warmupUsPerDecode());
+        }
         return m;
     }
 

@@ -1,12 +1,8 @@
 package io.lcjwt.internal.claims;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.lcjwt.ClaimNaming;
 import io.lcjwt.internal.codec.Json;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
@@ -71,22 +67,27 @@ public final class ClaimsWriter {
     }
 
     public static byte[] toJson(Object claims, ClaimNaming naming) {
+        JsonOut out = new JsonOut();
+        write(out, claims, naming);
+        return out.toByteArray();
+    }
+
+    /**
+     * Writes {@code claims} into {@code out} (which the caller has {@link JsonOut#reset reset}):
+     * the signer's path, into a pooled buffer, with nothing else allocated for a claims set of
+     * strings, numbers, NumericDates and lists.
+     */
+    public static void write(JsonOut out, Object claims, ClaimNaming naming) {
         if (claims == null) {
             throw new IllegalArgumentException("claims must not be null");
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
-            // A JDK value (an Instant, a UUID) would be written as a bare number or string, not an object.
-            if (!(claims instanceof Map<?, ?>) && !claims.getClass().isRecord()
-                    && (isJdkType(claims.getClass()) || !isBeanLike(claims))) {
-                throw new IllegalArgumentException("claims must be a Map, a record or a bean, not "
-                        + claims.getClass().getName());
-            }
-            write(g, claims, "claims", 0, naming);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        // A JDK value (an Instant, a UUID) would be written as a bare number or string, not an object.
+        if (!(claims instanceof Map<?, ?>) && !claims.getClass().isRecord()
+                && (isJdkType(claims.getClass()) || !isBeanLike(claims))) {
+            throw new IllegalArgumentException("claims must be a Map, a record or a bean, not "
+                    + claims.getClass().getName());
         }
-        return out.toByteArray();
+        write(out, claims, 0, naming);
     }
 
     private static boolean isBeanLike(Object o) {
@@ -94,106 +95,141 @@ public final class ClaimsWriter {
                 || o instanceof Collection<?> || o.getClass().isArray() || o.getClass().isEnum());
     }
 
-    private static void write(JsonGenerator g, Object v, String path, int depth, ClaimNaming naming) throws IOException {
+    /** Writes {@code v}, the value at {@code depth} (0: the claims set), whose path {@code g} tracks. */
+    private static void write(JsonOut g, Object v, int depth, ClaimNaming naming) {
         if (v == null) {
-            g.writeNull();
+            g.nul();
         } else if (v instanceof String s) {
-            g.writeString(checkText(s, path));
-        } else if (v instanceof CharSequence cs) {
-            g.writeString(checkText(cs.toString(), path));
-        } else if (v instanceof Character ch) {
-            g.writeString(checkText(ch.toString(), path));
-        } else if (v instanceof Boolean b) {
-            g.writeBoolean(b);
+            g.string(s, depth);
         } else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
-            g.writeNumber(((Number) v).longValue());
+            g.number(((Number) v).longValue());
+        } else if (v instanceof Instant i) {
+            g.number(i.getEpochSecond());
+        } else if (v instanceof Boolean b) {
+            g.bool(b);
+        } else if (v instanceof Map<?, ?> m) {
+            checkDepth(g, depth);
+            g.raw('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!(e.getKey() instanceof String key)) {
+                    throw new IllegalArgumentException("claim names must be strings; " + g.path(depth) + " has "
+                            + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
+                }
+                if (!first) {
+                    g.raw(',');
+                }
+                first = false;
+                g.enter(depth, "<name>");
+                g.string(key, depth + 1);
+                g.raw(':');
+                g.enter(depth, key);
+                write(g, e.getValue(), depth + 1, naming);
+            }
+            g.raw('}');
+        } else if (v instanceof List<?> c && c instanceof java.util.RandomAccess) {
+            checkDepth(g, depth);
+            g.raw('[');
+            for (int i = 0, n = c.size(); i < n; i++) {
+                if (i > 0) {
+                    g.raw(',');
+                }
+                g.enter(depth, i);
+                write(g, c.get(i), depth + 1, naming);
+            }
+            g.raw(']');
+        } else if (v instanceof CharSequence cs) {
+            g.string(cs.toString(), depth);
+        } else if (v instanceof Character ch) {
+            g.string(ch.toString(), depth);
         } else if (v instanceof Double || v instanceof Float) {
             double d = ((Number) v).doubleValue();
             if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException("claim " + path + " is " + d + ", which JSON cannot represent");
+                throw new IllegalArgumentException("claim " + g.path(depth) + " is " + d
+                        + ", which JSON cannot represent");
             }
-            if (v instanceof Float f) {
-                g.writeNumber(f);
-            } else {
-                g.writeNumber(d);
-            }
+            g.ascii(v instanceof Float f ? Float.toString(f) : Double.toString(d));
         } else if (v instanceof BigInteger bi) {
-            checkNumberText(bi.toString(), path);
-            g.writeNumber(bi);
+            String text = bi.toString();
+            checkNumberText(text, g, depth);
+            g.ascii(text);
         } else if (v instanceof BigDecimal bd) {
-            checkNumberText(bd.toString(), path);
+            String text = bd.toString();
+            checkNumberText(text, g, depth);
             if (!Double.isFinite(bd.doubleValue())) {
-                throw new IllegalArgumentException("claim " + path + " is " + shortText(bd.toString())
+                throw new IllegalArgumentException("claim " + g.path(depth) + " is " + shortText(text)
                         + ", beyond the range of a double, which lcjwt's reader refuses");
             }
-            g.writeNumber(bd);
-        } else if (v instanceof Instant i) {
-            g.writeNumber(i.getEpochSecond());
+            g.ascii(text);
         } else if (v instanceof OffsetDateTime t) {
-            g.writeNumber(t.toEpochSecond());
+            g.number(t.toEpochSecond());
         } else if (v instanceof ZonedDateTime t) {
-            g.writeNumber(t.toEpochSecond());
+            g.number(t.toEpochSecond());
         } else if (v instanceof Date d) {
-            g.writeNumber(Math.floorDiv(d.getTime(), 1000L));
+            g.number(Math.floorDiv(d.getTime(), 1000L));
         } else if (v instanceof Enum<?> e) {
-            g.writeString(checkText(e.name(), path));
+            g.string(e.name(), depth);
         } else if (v instanceof UUID || v instanceof URI) {
-            g.writeString(checkText(v.toString(), path));
-        } else if (v instanceof Map<?, ?> m) {
-            checkDepth(depth, path);
-            g.writeStartObject();
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                if (!(e.getKey() instanceof String key)) {
-                    throw new IllegalArgumentException("claim names must be strings; " + path + " has "
-                            + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
-                }
-                g.writeFieldName(checkText(key, path + ".<name>"));
-                write(g, e.getValue(), path + "." + key, depth + 1, naming);
-            }
-            g.writeEndObject();
+            g.string(v.toString(), depth);
         } else if (v instanceof Collection<?> c) {
-            checkDepth(depth, path);
-            g.writeStartArray();
+            checkDepth(g, depth);
+            g.raw('[');
             int i = 0;
             for (Object o : c) {
-                write(g, o, path + "[" + i++ + "]", depth + 1, naming);
+                if (i > 0) {
+                    g.raw(',');
+                }
+                g.enter(depth, i++);
+                write(g, o, depth + 1, naming);
             }
-            g.writeEndArray();
+            g.raw(']');
         } else if (v.getClass().isArray()) {
-            checkDepth(depth, path);
-            g.writeStartArray();
+            checkDepth(g, depth);
+            g.raw('[');
             int n = java.lang.reflect.Array.getLength(v);
             for (int i = 0; i < n; i++) {
-                write(g, java.lang.reflect.Array.get(v, i), path + "[" + i + "]", depth + 1, naming);
+                if (i > 0) {
+                    g.raw(',');
+                }
+                g.enter(depth, i);
+                write(g, java.lang.reflect.Array.get(v, i), depth + 1, naming);
             }
-            g.writeEndArray();
+            g.raw(']');
         } else if (isJdkType(v.getClass())) {
-            throw new IllegalArgumentException("claim " + path + " is a " + v.getClass().getName()
+            throw new IllegalArgumentException("claim " + g.path(depth) + " is a " + v.getClass().getName()
                     + ", which lcjwt does not write; convert it to a String, a number or an Instant");
         } else {
-            checkDepth(depth, path);
-            Member[] members = shape(v.getClass(), naming, path);
-            g.writeStartObject();
+            checkDepth(g, depth);
+            Member[] members = shape(v.getClass(), naming, g, depth);
+            g.raw('{');
+            boolean first = true;
             for (Member m : members) {
                 Object value = get(m.accessor(), v);
                 if (value instanceof Optional<?> o) {
                     value = o.orElse(null);
                 }
                 if (value != null) {
-                    g.writeFieldName(m.name());
-                    write(g, value, path + "." + m.name(), depth + 1, naming);
+                    if (!first) {
+                        g.raw(',');
+                    }
+                    first = false;
+                    g.enter(depth, "<name>");
+                    g.string(m.name(), depth + 1);
+                    g.raw(':');
+                    g.enter(depth, m.name());
+                    write(g, value, depth + 1, naming);
                 }
             }
-            g.writeEndObject();
+            g.raw('}');
         }
     }
 
     /** The cached members of record or bean class {@code c}, or its refusal in terms of {@code path}. */
-    private static Member[] shape(Class<?> c, ClaimNaming naming, String path) {
+    private static Member[] shape(Class<?> c, ClaimNaming naming, JsonOut g, int depth) {
         try {
             return SHAPES[naming.ordinal()].get(c);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("claim " + path + " " + e.getMessage(), e);
+            throw new IllegalArgumentException("claim " + g.path(depth) + " " + e.getMessage(), e);
         }
     }
 
@@ -241,33 +277,16 @@ public final class ClaimsWriter {
     }
 
     /** The reader refuses a container that would be nested deeper than {@link Json#MAX_DEPTH}. */
-    private static void checkDepth(int depth, String path) {
+    private static void checkDepth(JsonOut g, int depth) {
         if (depth >= Json.MAX_DEPTH) {
             throw new IllegalArgumentException("claims nest deeper than " + Json.MAX_DEPTH
-                    + " levels at " + path + " (a cycle?)");
+                    + " levels at " + g.path(depth) + " (a cycle?)");
         }
     }
 
-    /** {@code s}, refused if it holds an unpaired surrogate, which has no UTF-8 encoding. */
-    private static String checkText(String s, String path) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isSurrogate(c)) {
-                if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    i++;
-                } else {
-                    throw new IllegalArgumentException("claim " + path + " holds an unpaired surrogate (U+"
-                            + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT) + " at index " + i
-                            + "), which is not text and has no UTF-8 encoding");
-                }
-            }
-        }
-        return s;
-    }
-
-    private static void checkNumberText(String text, String path) {
+    private static void checkNumberText(String text, JsonOut g, int depth) {
         if (text.length() > 100) {
-            throw new IllegalArgumentException("claim " + path + " is a number of " + text.length()
+            throw new IllegalArgumentException("claim " + g.path(depth) + " is a number of " + text.length()
                     + " characters; lcjwt's reader takes at most 100");
         }
     }

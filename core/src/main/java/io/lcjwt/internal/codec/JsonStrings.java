@@ -105,7 +105,7 @@ final class JsonStrings {
      * ASCII, the index of its closing quote, found a word at a time in locals (and byte by byte in
      * the document's last 7 bytes); otherwise -1 (then the general path reads it from {@code pos}).
      */
-    private static int plainStringEnd(JsonCursor c) {
+    static int plainStringEnd(JsonCursor c) {
         byte[] b = c.b;
         int p = c.pos;
         int end = c.end;
@@ -127,6 +127,24 @@ final class JsonStrings {
                 if (x == '\\' || x < 0x20) { // negative: a byte above 0x7F
                     return -1;
                 }
+            }
+        }
+        return -1;
+    }
+
+    /** The index of the first quote in {@code b[from, end)}, a word at a time, or -1. */
+    static int quote(byte[] b, int from, int end) {
+        int q = from;
+        for (; q + 8 <= end; q += 8) {
+            long w = (long) LONGS.get(b, q) ^ 0x2222222222222222L;
+            long hit = (w - ONES) & ~w & HIGHS; // the lowest set bit marks the first quote exactly
+            if (hit != 0) {
+                return q + (Long.numberOfTrailingZeros(hit) >>> 3);
+            }
+        }
+        for (; q < end; q++) {
+            if (b[q] == '"') {
+                return q;
             }
         }
         return -1;

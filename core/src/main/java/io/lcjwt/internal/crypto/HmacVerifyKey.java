@@ -19,26 +19,37 @@ public final class HmacVerifyKey implements VerifyKey {
     private final KeyUse use;
     private final Algorithm only;
     private final boolean verifies;
+    private final boolean password;
 
     /**
      * @param use what an {@code oct} JWK's {@code use}, {@code key_ops} and {@code alg} allow, or {@link KeyUse#ANY}
+     * @param password a PBES2 password, which never serves as an HMAC key
      */
-    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use) {
+    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use, boolean password) {
         this.hmac = hmac;
         this.keyId = keyId;
         this.allowShort = allowShort;
         this.use = use;
         this.only = use.jwsAlg();
-        this.verifies = use.verifies(); // read once here, so a decode pays one boolean for it
+        this.password = password;
+        this.verifies = !password && use.verifies(); // read once here, so a decode pays one boolean for it
     }
 
     public KeyUse use() {
         return use;
     }
 
-    /** Whether the secret is long enough for {@code alg} and its JWK {@code alg} allows it, whatever it may be used for. */
+    /** Whether the key is a PBES2 password ({@code JwtSecretKey.fromPassword}). */
+    public boolean isPassword() {
+        return password;
+    }
+
+    /**
+     * Whether the secret is an HMAC key long enough for {@code alg} and its JWK {@code alg} allows
+     * it, whatever it may be used for; a password never is.
+     */
     public boolean fits(Algorithm alg) {
-        return alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes())
+        return !password && alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes())
                 && (only == null || only == alg);
     }
 
@@ -93,6 +104,15 @@ public final class HmacVerifyKey implements VerifyKey {
     public void sign(Algorithm alg, SigningInput input, byte[] out) {
         try {
             hmac.mac(alg.hashBytes(), input, MemorySegment.ofArray(out));
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
+    /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}, a segment of at least that. */
+    public void sign(Algorithm alg, MemorySegment input, long len, MemorySegment out) {
+        try {
+            hmac.mac(alg.hashBytes(), input, len, out);
         } finally {
             Reference.reachabilityFence(this);
         }

@@ -4,6 +4,8 @@ import io.lcjwt.internal.claims.ClaimsScratch;
 import io.lcjwt.internal.codec.WideDecoder;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Per-decode working buffers, pooled by each verifier so a decode allocates none of them. Heap
@@ -29,13 +31,61 @@ public final class Scratch {
 
     /** A JSON serialization's characters, copied in bulk before they are narrowed (grown on demand). */
     private char[] chars;
+    /** Narrows a JSON serialization's characters in bulk (an intrinsic over arrays), stopping at the first non-ASCII one. */
+    private CharsetEncoder ascii;
+    /** A JSON serialization's signing input, joined from its members (grown on demand). */
+    private byte[] input;
+    private MemorySegment inputSegment;
+
+    private java.nio.CharBuffer charBuffer;
+    private java.nio.ByteBuffer tokenBuffer;
 
     /** A char buffer of at least {@code n} characters. */
     public char[] chars(int n) {
         if (chars == null || chars.length < n) {
             chars = new char[Math.max(n, 1024)];
+            charBuffer = java.nio.CharBuffer.wrap(chars);
         }
         return chars;
+    }
+
+    /** {@link #chars(int)}'s array as a buffer over {@code [0, n)}: made once per array, not per token. */
+    public java.nio.CharBuffer charBuffer(int n) {
+        chars(n);
+        return charBuffer.clear().limit(n);
+    }
+
+    /** The token array as a buffer over {@code [0, n)}; call {@link #token(int)} first. */
+    public java.nio.ByteBuffer tokenBuffer(int n) {
+        if (tokenBuffer == null || !tokenBuffer.hasArray() || tokenBuffer.array() != token) {
+            tokenBuffer = java.nio.ByteBuffer.wrap(token);
+        }
+        return tokenBuffer.clear().limit(n);
+    }
+
+    /**
+     * A buffer of at least {@code n} bytes for a signing input that is not contiguous in the
+     * token; {@link #inputSegment()} is its view.
+     */
+    public byte[] input(int n) {
+        if (input == null || input.length < n) {
+            input = new byte[Math.max(n, 1024)];
+            inputSegment = MemorySegment.ofArray(input);
+        }
+        return input;
+    }
+
+    /** The input buffer as a segment: call {@link #input(int)} first. */
+    public MemorySegment inputSegment() {
+        return inputSegment;
+    }
+
+    /** This scratch's US-ASCII encoder, reset. */
+    public CharsetEncoder ascii() {
+        if (ascii == null) {
+            ascii = StandardCharsets.US_ASCII.newEncoder();
+        }
+        return ascii.reset();
     }
 
     /** Grows the token buffer to at least {@code n} bytes. */

@@ -34,22 +34,27 @@ public final class JweCompact {
     public record Chosen(byte[] secret, AsymmetricKey key) {}
 
     /**
-     * Picks the key for a JWE from its vetted header (by {@code kid} and {@code alg}), or
-     * throws {@code UnknownKeyException}; called once per JWE, before any cryptographic work.
+     * Picks the key for a JWE (or a JSON JWE's recipient) from its vetted header (by {@code kid}
+     * and {@code alg}), or throws {@code UnknownKeyException}; called before any cryptographic
+     * work, once per JWE or per JSON recipient. Each call returns a fresh copy of a secret.
      */
     public interface KeyChooser {
         Chosen choose(JweHeaderReader.Header header);
     }
 
-    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, Set<JweKeyAlgorithm> algs,
-            Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
+    /** @param maxP2c the cap on a PBES2 iteration count; PBES2 must also be in {@code algs} */
+    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
+            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
         Chosen only = new Chosen(secret, key);
-        return decrypt(token, maxBytes, maxInflated, algs, encs, h -> only);
+        return decrypt(token, maxBytes, maxInflated, maxP2c, algs, encs, h -> only);
     }
 
     /** As above, with the key chosen by {@code chooser} once the header has been read; a chosen secret is wiped after use. */
-    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, Set<JweKeyAlgorithm> algs,
-            Set<JweContentAlgorithm> encs, KeyChooser chooser) {
+    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
+            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, KeyChooser chooser) {
+        if (token != null && token.length() <= maxBytes && JweJson.looksLikeJson(token)) {
+            throw notCompact(new byte[] {'{'}, 0);
+        }
         byte[] b = ascii(token, maxBytes);
         int[] dots = new int[4];
         int n = 0;
@@ -69,7 +74,7 @@ public final class JweCompact {
             throw new MalformedJwtException("The JWE's header segment is empty.");
         }
         byte[] headerJson = segment(b, 0, dots[0], "header");
-        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs, maxInflated);
+        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs, maxInflated, maxP2c);
         byte[] encryptedKey = segment(b, dots[0] + 1, dots[1], "encrypted key");
         byte[] iv = segment(b, dots[1] + 1, dots[2], "IV");
         byte[] ct = segment(b, dots[2] + 1, dots[3], "ciphertext");
@@ -115,9 +120,10 @@ public final class JweCompact {
 
     /**
      * @param extra header members after {@code alg} and {@code enc} (kid, typ, cty, custom)
+     * @param p2c the PBES2 iteration count (used with PBES2 only)
      */
     public static String encrypt(JweKeyAlgorithm alg, JweContentAlgorithm enc, Map<String, Object> extra,
-            byte[] apu, byte[] apv, boolean deflate, byte[] secret, AsymmetricKey key, byte[] plaintext) {
+            byte[] apu, byte[] apv, boolean deflate, int p2c, byte[] secret, AsymmetricKey key, byte[] plaintext) {
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("alg", alg.joseName());
         header.put("enc", enc.joseName());
@@ -134,7 +140,7 @@ public final class JweCompact {
                 header.put("apv", new String(Base64Url.encode(apv), StandardCharsets.US_ASCII));
             }
         }
-        KeyManagement.Wrapped w = KeyManagement.wrap(alg, enc, secret, key, apu, apv, header);
+        KeyManagement.Wrapped w = KeyManagement.wrap(alg, enc, null, secret, key, apu, apv, p2c, header);
         try {
             byte[] h = Base64Url.encode(ClaimsWriter.toJson(header));
             byte[] iv = ContentCipher.newIv(enc);
@@ -197,9 +203,9 @@ public final class JweCompact {
             i++;
         }
         if (i < b.length && b[i] == '{') {
-            return new MalformedJwtException("The JWE looks like the JWE JSON serialization, which lcjwt does not"
-                    + " support yet; JweDecrypter.decrypt reads the compact serialization only"
-                    + " (header.encryptedKey.iv.ciphertext.tag).");
+            return new MalformedJwtException("The JWE is in the JSON serialization (it starts with '{');"
+                    + " JweDecrypter.decrypt reads the compact serialization only"
+                    + " (header.encryptedKey.iv.ciphertext.tag): use JweDecrypter.decryptJson.");
         }
         if (dots == 2) {
             return new MalformedJwtException("The token has three segments, like a JWS; a compact JWE has five"

@@ -19,8 +19,8 @@ import java.util.Set;
  *   <li>{@code alg} or {@code enc} missing, not strings, unknown, or off the decrypter's
  *       allow-lists (compared exactly);</li>
  *   <li>{@code RSA1_5}: refused as unsupported, so no PKCS#1 v1.5 decryption is ever attempted
- *       (Bleichenbacher; aws-lc has no implicit rejection); {@code PBES2-*}:
- *       not supported yet;</li>
+ *       (Bleichenbacher; aws-lc has no implicit rejection); PBES2 unless the decrypter enabled
+ *       it, a {@code p2c} outside 1,000 to the decrypter's cap, a {@code p2s} under 8 bytes;</li>
  *   <li>{@code zip} other than {@code DEF} (the content is then inflated under a cap, checked
  *       while inflating, after the tag has been verified);</li>
  *   <li>{@code crit} in any form: lcjwt understands no JWE extension (RFC 7516 section 4.1.13);</li>
@@ -35,20 +35,41 @@ public final class JweHeaderReader {
     /** A vetted header: the algorithms, the string members, the ECDH-ES inputs, and every member. */
     public record Header(JweKeyAlgorithm alg, JweContentAlgorithm enc, String kid, String typ, String cty,
             Map<String, Object> epk, byte[] apu, byte[] apv, boolean deflated, byte[] kwIv, byte[] kwTag,
-            Map<String, Object> members) {}
+            Map<String, Object> members, byte[] p2s, int p2c) {}
 
-    /** @param maxInflated the cap on inflated {@code zip: DEF} content, or 0 to refuse compressed JWEs */
-    public static Header read(byte[] json, Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, int maxInflated) {
+    /**
+     * @param maxInflated the cap on inflated {@code zip: DEF} content, or 0 to refuse compressed JWEs
+     * @param maxP2c the cap on a PBES2 iteration count (the decrypter allows PBES2 only when enabled)
+     */
+    public static Header read(byte[] json, Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, int maxInflated,
+            int maxP2c) {
         Map<String, Object> m = HeaderParser.readObject(json, 0, json.length, "JWE header");
+        return vet(m, alg(m, algs), encs, maxInflated, maxP2c);
+    }
+
+    /** The header's {@code alg}, if known and allowed; else the refusal. */
+    static JweKeyAlgorithm alg(Map<String, Object> m, Set<JweKeyAlgorithm> algs) {
         String algName = requiredString(m, "alg", "RFC 7516 section 4.1.1");
         JweKeyAlgorithm alg = JweKeyAlgorithm.fromJoseName(algName);
         if (alg == null) {
             throw unknownAlg(algName);
         }
         if (!algs.contains(alg)) {
+            if (Pbes2.isPbes2(alg) && algs.stream().noneMatch(Pbes2::isPbes2)) {
+                throw new AlgorithmNotAllowedException("The JWE uses " + alg.joseName() + " (password-based key"
+                        + " encryption), which is off unless enabled: a sender-chosen iteration count costs the"
+                        + " recipient CPU. To accept it, build the decrypter with a JwtSecretKey.fromPassword key,"
+                        + " JweDecrypter.Builder.enablePbes2() and the algorithm in keyAlgorithms(...).");
+            }
             throw new AlgorithmNotAllowedException("The JWE's key management algorithm is " + alg.joseName()
                     + ", which this decrypter does not allow (allowed: " + algs + ").");
         }
+        return alg;
+    }
+
+    /** Vets the rest of a header (protected, or the union of a JSON JWE's three) whose alg is allowed. */
+    static Header vet(Map<String, Object> m, JweKeyAlgorithm alg, Set<JweContentAlgorithm> encs, int maxInflated,
+            int maxP2c) {
         String encName = requiredString(m, "enc", "RFC 7516 section 4.1.2");
         JweContentAlgorithm enc = JweContentAlgorithm.fromJoseName(encName);
         if (enc == null) {
@@ -108,7 +129,14 @@ public final class JweHeaderReader {
             kwIv = gcmKwMember(m, "iv", AesGcm.IV_BYTES);
             kwTag = gcmKwMember(m, "tag", AesGcm.TAG_BYTES);
         }
-        return new Header(alg, enc, kid, typ, cty, epk, apu, apv, deflated, kwIv, kwTag, m);
+        byte[] p2s = null;
+        int p2c = 0;
+        if (Pbes2.isPbes2(alg)) {
+            // Both bounds before anything is derived (CVE-2022-36083 and kin: a huge p2c as a DoS).
+            p2s = Pbes2.salt(m);
+            p2c = Pbes2.count(m, maxP2c);
+        }
+        return new Header(alg, enc, kid, typ, cty, epk, apu, apv, deflated, kwIv, kwTag, m, p2s, p2c);
     }
 
     private static RuntimeException unknownAlg(String name) {
@@ -116,10 +144,6 @@ public final class JweHeaderReader {
             return new UnsupportedJwtException("The JWE uses RSA1_5 (RSAES-PKCS1-v1_5), which lcjwt refuses without"
                     + " attempting decryption: it is open to Bleichenbacher's attack (RFC 8725 section 3.2). Ask"
                     + " the sender for RSA-OAEP-256.");
-        }
-        if (name.startsWith("PBES2-")) {
-            return new UnsupportedJwtException("The JWE uses " + Untrusted.quote(name) + " (password-based key"
-                    + " encryption), which lcjwt does not support yet.");
         }
         return new AlgorithmNotAllowedException("The JWE's alg " + Untrusted.quote(name) + " is not a key management"
                 + " algorithm lcjwt knows (names are case-sensitive, RFC 7516 section 4.1.1).");

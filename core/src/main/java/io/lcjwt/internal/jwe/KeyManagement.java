@@ -39,9 +39,9 @@ public final class KeyManagement {
     /** The AES key wrap's key length for A*KW and ECDH-ES+A*KW, else 0. */
     static int kekBytes(JweKeyAlgorithm alg) {
         return switch (alg) {
-            case A128KW, ECDH_ES_A128KW, A128GCMKW -> 16;
-            case A192KW, ECDH_ES_A192KW, A192GCMKW -> 24;
-            case A256KW, ECDH_ES_A256KW, A256GCMKW -> 32;
+            case A128KW, ECDH_ES_A128KW, A128GCMKW, PBES2_HS256_A128KW -> 16;
+            case A192KW, ECDH_ES_A192KW, A192GCMKW, PBES2_HS384_A192KW -> 24;
+            case A256KW, ECDH_ES_A256KW, A256GCMKW, PBES2_HS512_A256KW -> 32;
             default -> 0;
         };
     }
@@ -76,6 +76,20 @@ public final class KeyManagement {
      * @param info the public half of an asymmetric key, else null
      */
     public static String keyProblem(JweKeyAlgorithm alg, int secretLength, KeyInfo info) {
+        return keyProblem(alg, secretLength, info, false);
+    }
+
+    /**
+     * As {@link #keyProblem(JweKeyAlgorithm, int, KeyInfo)}, for a key that may be a PBES2
+     * password: a password serves PBES2 only, and PBES2 takes only a password.
+     */
+    public static String keyProblem(JweKeyAlgorithm alg, int secretLength, KeyInfo info, boolean password) {
+        if (Pbes2.isPbes2(alg)) {
+            return password ? null : alg.joseName() + " takes a password, JwtSecretKey.fromPassword";
+        }
+        if (password) {
+            return "a password (JwtSecretKey.fromPassword) serves only the PBES2 algorithms";
+        }
         if (alg == JweKeyAlgorithm.DIR) {
             return secretLength < 0 ? "dir takes a JwtSecretKey (the shared content encryption key)" : null;
         }
@@ -104,6 +118,24 @@ public final class KeyManagement {
      */
     public static Wrapped wrap(JweKeyAlgorithm alg, JweContentAlgorithm enc, byte[] secret, AsymmetricKey key,
             byte[] apu, byte[] apv, Map<String, Object> header) {
+        return wrap(alg, enc, null, secret, key, apu, apv, Pbes2.DEFAULT_ITERATIONS, header);
+    }
+
+    /** Whether {@code alg} decides the CEK itself (dir, ECDH-ES), so that it cannot share one with other recipients. */
+    public static boolean choosesCek(JweKeyAlgorithm alg) {
+        return alg == JweKeyAlgorithm.DIR || alg == JweKeyAlgorithm.ECDH_ES;
+    }
+
+    /**
+     * As {@link #wrap(JweKeyAlgorithm, JweContentAlgorithm, byte[], AsymmetricKey, byte[], byte[], Map)},
+     * wrapping {@code cek} when it is not null (a CEK shared by several recipients; not for
+     * {@link #choosesCek} algorithms), with {@code p2c} PBES2 iterations.
+     */
+    public static Wrapped wrap(JweKeyAlgorithm alg, JweContentAlgorithm enc, byte[] cek, byte[] secret,
+            AsymmetricKey key, byte[] apu, byte[] apv, int p2c, Map<String, Object> header) {
+        if (cek != null && choosesCek(alg)) {
+            throw new IllegalArgumentException(alg.joseName() + " chooses its own content encryption key");
+        }
         if (alg == JweKeyAlgorithm.DIR) {
             if (secret.length != enc.keyBytes()) {
                 throw new InvalidJwtKeyException("dir with " + enc.joseName() + " takes a " + enc.keyBytes()
@@ -112,9 +144,16 @@ public final class KeyManagement {
             return new Wrapped(secret.clone(), new byte[0]);
         }
         if (isEcdh(alg)) {
-            return agreeAsSender(alg, enc, key, apu, apv, header);
+            return agreeAsSender(alg, enc, cek, key, apu, apv, header);
         }
-        byte[] cek = ContentCipher.newKey(enc);
+        if (cek == null) {
+            cek = ContentCipher.newKey(enc);
+        } else {
+            cek = cek.clone();
+        }
+        if (Pbes2.isPbes2(alg)) {
+            return new Wrapped(cek, Pbes2.wrap(alg, secret, p2c, cek, header));
+        }
         if (isRsa(alg)) {
             return new Wrapped(cek, RsaOaep.encrypt(key.evp(), oaepHash(alg), cek));
         }
@@ -162,6 +201,8 @@ public final class KeyManagement {
             }
         } else if (isRsa(alg)) {
             cek = RsaOaep.decrypt(key.evp(), oaepHash(alg), encryptedKey);
+        } else if (Pbes2.isPbes2(alg)) {
+            cek = Pbes2.unwrap(h, secret, encryptedKey);
         } else if (isGcmKw(alg)) {
             cek = AesGcm.open(secret, h.kwIv(), new byte[0], encryptedKey, h.kwTag());
         } else {
@@ -193,8 +234,8 @@ public final class KeyManagement {
         }
     }
 
-    private static Wrapped agreeAsSender(JweKeyAlgorithm alg, JweContentAlgorithm enc, AsymmetricKey recipient,
-            byte[] apu, byte[] apv, Map<String, Object> header) {
+    private static Wrapped agreeAsSender(JweKeyAlgorithm alg, JweContentAlgorithm enc, byte[] given,
+            AsymmetricKey recipient, byte[] apu, byte[] apv, Map<String, Object> header) {
         KeyInfo info = recipient.info();
         EcdhEs.Ephemeral eph = info.kind() == KeyInfo.Kind.X25519 ? EcdhEs.x25519() : EcdhEs.ec(info.curve());
         try {
@@ -210,7 +251,7 @@ public final class KeyManagement {
                 return new Wrapped(derived, new byte[0]);
             }
             try {
-                byte[] cek = ContentCipher.newKey(enc);
+                byte[] cek = given != null ? given.clone() : ContentCipher.newKey(enc);
                 return new Wrapped(cek, AesKeyWrap.wrap(derived, cek));
             } finally {
                 Arrays.fill(derived, (byte) 0);

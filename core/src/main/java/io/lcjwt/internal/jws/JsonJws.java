@@ -51,11 +51,24 @@ final class JsonJws {
     int payloadStart = -1;
     int payloadLength;
     boolean payloadEscaped;
+    /**
+     * Whether the payload's text was only delimited, not checked as JSON: fine for a base64url
+     * payload, which its decoder checks byte by byte; an unencoded one goes through {@link #checkPayload}.
+     */
+    boolean payloadUnchecked;
     final List<Signature> signatures = new ArrayList<>(1);
 
     private JsonJws() {}
 
     static JsonJws parse(byte[] b, int len, JsonCursor c) {
+        return parse(b, len, c, null);
+    }
+
+    /**
+     * As {@link #parse(byte[], int, JsonCursor)}; {@code ascii}, when not null, is the same
+     * document as an ASCII String, which finds the members' ends faster.
+     */
+    static JsonJws parse(byte[] b, int len, JsonCursor c, String ascii) {
         int i = 0;
         while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
             i++;
@@ -74,15 +87,11 @@ final class JsonJws {
         while (c.nextName()) {
             switch (name(c)) {
                 case "payload" -> {
-                    int[] span = string(c, "payload");
+                    int[] span = base64urlOrText(c, "payload", ascii);
                     jws.payloadStart = span[0];
                     jws.payloadLength = span[1] - span[0];
-                    for (int k = span[0]; k < span[1]; k++) {
-                        if (b[k] == '\\') {
-                            jws.payloadEscaped = true;
-                            break;
-                        }
-                    }
+                    jws.payloadEscaped = span[2] == 1;
+                    jws.payloadUnchecked = span[2] < 0;
                 }
                 case "signatures" -> {
                     general = true;
@@ -102,7 +111,7 @@ final class JsonJws {
                         Signature sig = new Signature();
                         c.startObject();
                         while (c.nextName()) {
-                            if (!member(c, name(c), sig)) {
+                            if (!member(c, name(c), sig, ascii)) {
                                 c.skipValue();
                             }
                         }
@@ -114,7 +123,7 @@ final class JsonJws {
                     }
                 }
                 default -> {
-                    if (member(c, name(c), flat)) {
+                    if (member(c, name(c), flat, ascii)) {
                         flatSeen = true;
                     } else {
                         c.skipValue();
@@ -171,15 +180,15 @@ final class JsonJws {
     }
 
     /** Reads one of a signature's three members into {@code sig}; false for any other name. */
-    private static boolean member(JsonCursor c, String name, Signature sig) {
+    private static boolean member(JsonCursor c, String name, Signature sig, String ascii) {
         switch (name) {
             case "protected" -> {
-                int[] span = string(c, "protected");
+                int[] span = base64urlOrText(c, "protected", ascii);
                 sig.protectedStart = span[0];
                 sig.protectedLength = span[1] - span[0];
             }
             case "signature" -> {
-                int[] span = string(c, "signature");
+                int[] span = base64urlOrText(c, "signature", ascii);
                 sig.signatureStart = span[0];
                 sig.signatureLength = span[1] - span[0];
             }
@@ -218,15 +227,63 @@ final class JsonJws {
         }
     }
 
-    /** The span of a string value's text, quotes excluded. */
+    /**
+     * The span of a string value's text, quotes excluded, and whether it holds a backslash
+     * escape: {@code {start, end, escaped}}. A plain value (the base64url members always) is
+     * found a word at a time; only one with escapes or non-ASCII text is read byte by byte.
+     */
     private static int[] string(JsonCursor c, String member) {
+        int start = c.position() + 1;
+        int q = c.skipPlainString();
+        if (q >= 0) {
+            return new int[] {start, q, 0};
+        }
         if (c.valueType() != '"') {
             throw new MalformedJwtException("The JWS's \"" + member + "\" must be a string (RFC 7515 section 7.2.1).");
         }
         int[] raw = c.rawValue();
-        raw[0]++;
-        raw[1]--;
-        return raw;
+        int escaped = 0;
+        for (int k = raw[0] + 1; k < raw[1] - 1; k++) {
+            if (c.buffer()[k] == '\\') {
+                escaped = 1;
+                break;
+            }
+        }
+        return new int[] {raw[0] + 1, raw[1] - 1, escaped};
+    }
+
+    /**
+     * A member that is base64url text when it is well formed ({@code payload} may instead be
+     * an unencoded payload's text): its span, found by its closing quote alone when no escape
+     * precedes it, with -1 as the third element to say its content is unchecked; otherwise
+     * read as {@link #string} reads it.
+     */
+    private static int[] base64urlOrText(JsonCursor c, String member, String ascii) {
+        int start = c.position() + 1;
+        int q = c.skipStringUnchecked(ascii);
+        if (q >= 0) {
+            return new int[] {start, q, -1};
+        }
+        return string(c, member);
+    }
+
+    /**
+     * Checks an unchecked payload as a JSON string (an unencoded payload is text the signature
+     * covers as written), and finds whether it has escapes.
+     */
+    void checkPayload(byte[] b, JsonCursor c) {
+        if (!payloadUnchecked) {
+            return;
+        }
+        c.reset(b, payloadStart - 1, payloadLength + 2, "JWS payload");
+        c.skipValue();
+        for (int k = payloadStart; k < payloadStart + payloadLength; k++) {
+            if (b[k] == '\\') {
+                payloadEscaped = true;
+                break;
+            }
+        }
+        payloadUnchecked = false;
     }
 
     /** The payload string's value, escapes decoded (an unencoded payload written with escapes). */

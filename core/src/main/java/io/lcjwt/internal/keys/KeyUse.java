@@ -17,7 +17,8 @@ import java.util.List;
  * <p>The {@code key_ops} each operation needs: a JWS {@code verify} or {@code sign}; a JWE
  * {@code dir} key is the content key itself, so {@code decrypt}/{@code encrypt}; the AES and
  * AES-GCM key wraps and RSA-OAEP encrypt the content key, so {@code unwrapKey}/{@code wrapKey};
- * the ECDH-ES family derives a key, so {@code deriveKey} or {@code deriveBits} on both sides.
+ * the ECDH-ES family derives a key, so {@code deriveKey} or {@code deriveBits} on both sides;
+ * PBES2 derives a key only to wrap the content key with it, so {@code unwrapKey}/{@code wrapKey}.
  *
  * @param use the JWK's {@code use} ({@code sig}, {@code enc}), or null
  * @param ops a bit set of {@link Op}s ({@code key_ops}), or {@link #ALL_OPS} when absent
@@ -59,6 +60,13 @@ public record KeyUse(String use, int ops, Algorithm jwsAlg, JweKeyAlgorithm jweA
 
     /** A key from PEM, DER, the JDK or a JWK without {@code use}, {@code key_ops} or {@code alg}. */
     public static final KeyUse ANY = new KeyUse(null, ALL_OPS, null, null, null);
+
+    /**
+     * A PBES2 password ({@code JwtSecretKey.fromPassword}), which comes from no JWK: it wraps and
+     * unwraps content keys (PBES2 is a key wrap), so it is a JWE key only; which algorithms it
+     * serves (PBES2 alone) is the key kind's matter, as for any secret.
+     */
+    public static final KeyUse PASSWORD = new KeyUse(null, Op.WRAP_KEY.bit() | Op.UNWRAP_KEY.bit(), null, null, null);
 
     /**
      * Reads and cross-checks the three members. Refused: a {@code use} other than {@code sig} or
@@ -128,6 +136,8 @@ public record KeyUse(String use, int ops, Algorithm jwsAlg, JweKeyAlgorithm jweA
         return switch (alg) {
             case DIR -> (decrypting ? Op.DECRYPT : Op.ENCRYPT).bit();
             case ECDH_ES, ECDH_ES_A128KW, ECDH_ES_A192KW, ECDH_ES_A256KW -> Op.DERIVE_KEY.bit() | Op.DERIVE_BITS.bit();
+            // PBES2 derives a key from the password, but only to wrap the content key with it (RFC 7518 4.8).
+            case PBES2_HS256_A128KW, PBES2_HS384_A192KW, PBES2_HS512_A256KW -> (decrypting ? Op.UNWRAP_KEY : Op.WRAP_KEY).bit();
             default -> (decrypting ? Op.UNWRAP_KEY : Op.WRAP_KEY).bit();
         };
     }

@@ -1,0 +1,99 @@
+package io.lcjwt.bench.race;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The race's settled warm-up: rounds of at least a second until two consecutive ones agree
+ * within 3 %, bounded; and the page's record of it survives the JSON line between the contender
+ * process and the race.
+ */
+class SettledWarmupTest {
+
+    /** A decoder whose n-th decode costs {@code cost.applyAsLong(n)} ns on the test's clock. */
+    static final class Clocked implements Decoder {
+        final java.util.function.LongUnaryOperator cost;
+        long now;
+        long decodes;
+
+        Clocked(java.util.function.LongUnaryOperator cost) {
+            this.cost = cost;
+        }
+
+        @Override
+        public Object decode(String token) {
+            now += cost.applyAsLong(decodes++);
+            return now;
+        }
+
+        @Override
+        public Map<String, Object> claims(Object result) {
+            return Map.of();
+        }
+
+        @Override
+        public boolean isExpired(Throwable e) {
+            return false;
+        }
+
+        @Override
+        public boolean isWrongAudience(Throwable e) {
+            return false;
+        }
+    }
+
+    @Test
+    void aDecoderThatSpeedsUpThenHoldsSettlesWhenTwoRoundsAgree() throws Exception {
+        // 10 us a decode for the first 300,000 decodes (3 s), then 4 us: like a JIT finishing.
+        Clocked d = new Clocked(n -> n < 300_000 ? 10_000 : 4_000);
+        JavaContender.Warmup w = JavaContender.settle(d, "t", () -> d.now);
+        assertTrue(w.settled());
+        assertArrayEquals(new double[] {10.0, 10.0}, w.usPerDecode(), "the first two 1 s rounds already agree");
+
+        Clocked falling = new Clocked(n -> 10_000 - Math.min(6_000, n / 100)); // 1 ns faster every 100 decodes
+        JavaContender.Warmup f = JavaContender.settle(falling, "t", () -> falling.now);
+        assertTrue(f.settled(), () -> java.util.Arrays.toString(f.usPerDecode()));
+        double[] u = f.usPerDecode();
+        assertEquals(u[u.length - 2], u[u.length - 1], 0.03 * u[u.length - 2]);
+        for (int i = 1; i < u.length - 1; i++) {
+            assertTrue(u[i] < 0.97 * u[i - 1], "no earlier pair agreed: " + java.util.Arrays.toString(u));
+        }
+        assertEquals(4.0, u[u.length - 1], 0.2, "it settles at the floor");
+    }
+
+    @Test
+    void aDecoderThatNeverSettlesStopsAtTheBound() throws Exception {
+        // ever slower, as the square of the time so far: no two 1 s rounds within 3 %
+        long[] clock = {0};
+        Clocked d = new Clocked(n -> {
+            double t = 1 + clock[0] / 1e9;
+            return (long) (4_000 * t * t);
+        });
+        JavaContender.Warmup w = JavaContender.settle(d, "t", () -> clock[0] = d.now);
+        assertFalse(w.settled());
+        assertEquals(JavaContender.SETTLE_MAX_ROUNDS, w.usPerDecode().length);
+    }
+
+    @Test
+    void theWarmupTravelsInTheContendersJsonLine() throws Exception {
+        JavaContender.Result r = new JavaContender.Result("auth0", "4.5", "JDK 25", null, "typical-64", "HS256", "secret",
+                "ok", null, 1000, new double[] {4.1, 4.2, 4.0}, new JavaContender.Warmup(false, new double[] {9.5, 6.2, 4.1}));
+        Race.Result back = Race.parse("auth0", r.toJson(), "secret");
+        assertEquals(List.of(4.1, 4.2, 4.0), back.usPerDecode());
+        assertEquals(Boolean.FALSE, back.settled());
+        assertEquals(List.of(9.5, 6.2, 4.1), back.warmupUsPerDecode());
+        JavaContender.Result plain = new JavaContender.Result("auth0", "4.5", "JDK 25", null, "typical-64", "HS256",
+                "secret", "ok", null, 1000, new double[] {4.1}, null);
+        Race.Result noWarmup = Race.parse("auth0", plain.toJson(), "secret");
+        assertEquals(null, noWarmup.settled());
+        assertFalse(plain.toJson().contains("warmup"));
+        assertArrayEquals(new double[] {4.1}, noWarmup.usPerDecode().stream().mapToDouble(Double::doubleValue).toArray());
+    }
+}
