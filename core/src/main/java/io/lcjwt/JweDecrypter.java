@@ -1,10 +1,7 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.jwe.JweCompact;
 import io.lcjwt.internal.jwe.JweJson;
-import io.lcjwt.internal.jwe.KeyManagement;
-import io.lcjwt.internal.keys.KeyInfo;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,7 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Decrypts JWEs with one key, through libcrypto: the compact serialization (RFC 7516 section
+ * Decrypts JWEs with one key or the keys of a JWK set, through libcrypto: the compact serialization (RFC 7516 section
  * 7.1) with {@link #decrypt}, the JSON serialization (section 7.2, general or flattened) with
  * {@link #decryptJson}. Each refuses the other's input. Immutable and thread-safe.
  *
@@ -45,16 +42,19 @@ import java.util.Set;
  */
 public final class JweDecrypter {
 
+    /** The one key, or null for a decrypter over a JWK set; {@link #keys} picks the key either way. */
     private final JwtKey key;
+    private final JweKeys keys;
     private final Set<JweKeyAlgorithm> keyAlgorithms;
     private final Set<JweContentAlgorithm> contentAlgorithms;
     private final int maxTokenBytes;
     private final int maxInflatedBytes;
     private final int maxPbes2Iterations;
 
-    private JweDecrypter(Builder b) {
+    private JweDecrypter(Builder b, JweKeys keys) {
         this.maxPbes2Iterations = b.maxPbes2Iterations;
         this.key = b.key;
+        this.keys = keys;
         this.keyAlgorithms = Collections.unmodifiableSet(EnumSet.copyOf(b.keyAlgorithms));
         this.contentAlgorithms = Collections.unmodifiableSet(EnumSet.copyOf(b.contentAlgorithms));
         this.maxTokenBytes = b.maxTokenBytes;
@@ -70,7 +70,33 @@ public final class JweDecrypter {
      * @throws NullPointerException if {@code key} is null
      */
     public static Builder builder(JwtKey key) {
-        return new Builder(Objects.requireNonNull(key, "key"));
+        return new Builder(Objects.requireNonNull(key, "key"), null);
+    }
+
+    /**
+     * A builder for a decrypter with the keys of a JWK set, picked per JWE as a
+     * {@link JwtVerifier} picks a key: a JWE with a {@code kid} is decrypted with the key of that
+     * {@code kid} that serves its {@code alg}, or refused ({@link UnknownKeyException}), never
+     * with another key; a JWE without {@code kid} is decrypted with the one key that serves its
+     * {@code alg}, and refused when there are several, since lcjwt never tries keys in turn.
+     * Keys that cannot decrypt (public keys, keys whose JWK {@code use}, {@code key_ops} or
+     * {@code alg} forbid it, keys of another kind or size) are left out when the decrypter is
+     * built.
+     *
+     * <pre>{@code
+     * JwkSet own = JwkSet.parseTrusted(Files.readString(Path.of("/etc/myapp/jwe-keys.jwks")));
+     * JweDecrypter decrypter = JweDecrypter.builder(own)
+     *         .keyAlgorithms(JweKeyAlgorithm.RSA_OAEP_256, JweKeyAlgorithm.ECDH_ES_A256KW)
+     *         .contentAlgorithms(JweContentAlgorithm.A256GCM)
+     *         .build();
+     * }</pre>
+     *
+     * @param set private and secret keys, typically from {@link JwkSet#parseTrusted}
+     * @return a builder; name the allowed algorithms before {@link Builder#build()}
+     * @throws NullPointerException if {@code set} is null
+     */
+    public static Builder builder(JwkSet set) {
+        return new Builder(null, Objects.requireNonNull(set, "set").keys());
     }
 
     /**
@@ -88,6 +114,8 @@ public final class JweDecrypter {
      * @throws UnsupportedJwtException if it uses {@code RSA1_5}, a PBES2 iteration count above
      *         the cap, {@code crit}, or a {@code zip} other than {@code DEF} (or any, with
      *         {@code maxInflatedBytes(0)})
+     * @throws UnknownKeyException if no key of this decrypter has the JWE's {@code kid} and
+     *         serves its {@code alg}, or, without a {@code kid}, not exactly one serves it
      * @throws JweDecryptionException if it does not decrypt with this key
      * @throws IllegalStateException if the key has been closed
      */
@@ -104,8 +132,9 @@ public final class JweDecrypter {
      * protected header (section 5.1 step 14).
      *
      * <p>Recipients are considered in order. One whose {@code alg} this decrypter does not take
-     * (unknown, off the allow-list, {@code RSA1_5}, PBES2 not enabled), or whose {@code kid}
-     * differs from the key's when both have one, is skipped without any decryption attempt; the
+     * (unknown, off the allow-list, {@code RSA1_5}, PBES2 not enabled), or for which it has no
+     * key (each recipient's key is chosen by that recipient's {@code kid} and {@code alg}, as
+     * {@link #decrypt} chooses one for a compact JWE), is skipped without any decryption attempt; the
      * others are tried until one decrypts, each at the cost of one unwrap and one tag check
      * whatever fails, and a failure of any of them is the same {@link JweDecryptionException}.
      * A recipient this decrypter takes but whose header is malformed refuses the whole JWE, and
@@ -124,27 +153,18 @@ public final class JweDecrypter {
      * @throws UnsupportedJwtException if the only recipients use {@code RSA1_5}, a recipient it
      *         takes a PBES2 count above the cap, two recipients PBES2, or the JWE has
      *         {@code crit} or an unknown {@code zip}
-     * @throws UnknownKeyException if every recipient this decrypter could take names another
-     *         {@code kid}
+     * @throws UnknownKeyException if this decrypter has no key for any recipient it could take
+     *         (another {@code kid}; for a JWK set, also no {@code kid} and several keys for its
+     *         {@code alg})
      * @throws JweDecryptionException if it does not decrypt with this key for any recipient
      * @throws IllegalStateException if the key has been closed
      */
     public byte[] decryptJson(CharSequence json) {
-        byte[] secret = null;
         try {
-            AsymmetricKey asym = null;
-            if (key instanceof JwtSecretKey s) {
-                secret = s.secretCopy();
-            } else if (key instanceof JwtPrivateKey p) {
-                asym = p.impl();
-            }
             return JweJson.decrypt(json, maxTokenBytes, maxInflatedBytes, maxPbes2Iterations, keyAlgorithms,
-                    contentAlgorithms, secret, asym, key.keyId()).plaintext();
+                    contentAlgorithms, keys).plaintext();
         } finally {
-            if (secret != null) {
-                Arrays.fill(secret, (byte) 0);
-            }
-            java.lang.ref.Reference.reachabilityFence(key);
+            java.lang.ref.Reference.reachabilityFence(keys);
         }
     }
 
@@ -210,20 +230,11 @@ public final class JweDecrypter {
     }
 
     private JweCompact.Decrypted run(CharSequence jwe) {
-        byte[] secret = null;
         try {
-            AsymmetricKey asym = null;
-            if (key instanceof JwtSecretKey s) {
-                secret = s.secretCopy();
-            } else if (key instanceof JwtPrivateKey p) {
-                asym = p.impl();
-            }
-            return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, maxPbes2Iterations, keyAlgorithms, contentAlgorithms, secret, asym);
+            return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, maxPbes2Iterations, keyAlgorithms,
+                    contentAlgorithms, keys);
         } finally {
-            if (secret != null) {
-                Arrays.fill(secret, (byte) 0);
-            }
-            java.lang.ref.Reference.reachabilityFence(key);
+            java.lang.ref.Reference.reachabilityFence(keys);
         }
     }
 
@@ -240,14 +251,16 @@ public final class JweDecrypter {
     /** Builds a {@link JweDecrypter}. Not thread-safe; the decrypter it builds is. */
     public static final class Builder {
         private final JwtKey key;
+        private final java.util.List<JwtKey> setKeys;
         private Set<JweKeyAlgorithm> keyAlgorithms;
         private Set<JweContentAlgorithm> contentAlgorithms;
         private int maxTokenBytes = 64 * 1024;
         private int maxInflatedBytes = 250_000;
         private int maxPbes2Iterations;
 
-        private Builder(JwtKey key) {
+        private Builder(JwtKey key, java.util.List<JwtKey> setKeys) {
             this.key = key;
+            this.setKeys = setKeys;
         }
 
         /**
@@ -352,8 +365,10 @@ public final class JweDecrypter {
          * @throws IllegalStateException if an allow-list is missing, the key has been closed, or a
          *         PBES2 algorithm is allowed without {@link #enablePbes2()}
          * @throws InvalidJwtKeyException if the key cannot serve one of the key algorithms
-         *         (a public key, a secret of the wrong length, an RSA key for ECDH-ES...), or for
-         *         {@code dir}, fits none of the content algorithms
+         *         (a public key, a secret of the wrong length, an RSA key for ECDH-ES, a JWK whose
+         *         {@code use} is {@code sig}, whose {@code key_ops} lack the operation or whose
+         *         {@code alg} is another...), or for {@code dir}, fits none of the content
+         *         algorithms; for a JWK set, if no key of the set can serve one of them
          */
         public JweDecrypter build() {
             if (keyAlgorithms == null) {
@@ -363,38 +378,14 @@ public final class JweDecrypter {
                 throw new IllegalStateException("Name the allowed content encryption algorithms with"
                         + " contentAlgorithms(...).");
             }
-            if (key instanceof JwtPublicKey) {
-                throw new InvalidJwtKeyException("A JwtPublicKey cannot decrypt; use the matching JwtPrivateKey.");
-            }
-            int secretLength = -1;
-            KeyInfo info = null;
-            boolean password = false;
-            if (key instanceof JwtSecretKey s) {
-                s.impl(); // refuses a closed key
-                secretLength = s.length();
-                password = s.isPassword();
-            } else if (key instanceof JwtPrivateKey p) {
-                info = p.impl().info();
-            }
             if (maxPbes2Iterations == 0 && keyAlgorithms.stream().anyMatch(a -> a.joseName().startsWith("PBES2-"))) {
                 throw new IllegalStateException("PBES2 is named in keyAlgorithms but not enabled; it is off by"
                         + " default (a sender-chosen iteration count costs the recipient CPU). Call enablePbes2()"
                         + " or enablePbes2(maxIterations) on the builder to accept it.");
             }
-            for (JweKeyAlgorithm alg : keyAlgorithms) {
-                String problem = KeyManagement.keyProblem(alg, secretLength, info, password);
-                if (problem != null) {
-                    throw new InvalidJwtKeyException("This key cannot decrypt " + alg.joseName() + ": " + problem + ".");
-                }
-            }
-            if (keyAlgorithms.contains(JweKeyAlgorithm.DIR)) {
-                int n = secretLength;
-                if (contentAlgorithms.stream().noneMatch(e -> e.keyBytes() == n)) {
-                    throw new InvalidJwtKeyException("A " + n + "-byte direct key fits none of the allowed content"
-                            + " algorithms " + contentAlgorithms + ".");
-                }
-            }
-            return new JweDecrypter(this);
+            JweKeys chooser = key != null ? JweKeys.single(key, keyAlgorithms, contentAlgorithms)
+                    : JweKeys.fromSet(setKeys, keyAlgorithms, contentAlgorithms);
+            return new JweDecrypter(this, chooser);
         }
 
         private static <E extends Enum<E>> Set<E> nonEmpty(E[] values, String what, Class<E> type) {

@@ -3,8 +3,6 @@ package io.lcjwt;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.jwe.JweCompact;
-import io.lcjwt.internal.jwe.KeyManagement;
-import io.lcjwt.internal.keys.KeyInfo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -161,7 +159,8 @@ public final class JweEncrypter {
         }
 
         /**
-         * The key management algorithm ({@code alg}); mandatory.
+         * The key management algorithm ({@code alg}); mandatory, unless the key came from a JWK
+         * whose {@code alg} names one, which is then the default (and the only one it takes).
          *
          * @param algorithm an algorithm that fits the recipient's key
          * @return this builder
@@ -173,7 +172,9 @@ public final class JweEncrypter {
         }
 
         /**
-         * The content encryption algorithm ({@code enc}); mandatory.
+         * The content encryption algorithm ({@code enc}); mandatory, unless the key came from an
+         * {@code oct} JWK whose {@code alg} names one (a direct key, as RFC 7520 section 5.6
+         * writes it), which is then the default (and the only one it takes).
          *
          * @param algorithm the algorithm
          * @return this builder
@@ -309,39 +310,39 @@ public final class JweEncrypter {
          * @return the encrypter, immutable and thread-safe
          * @throws IllegalStateException if an algorithm is missing, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot serve the key algorithm (a private
-         *         key, a secret of the wrong length, an RSA key for ECDH-ES...), or for
-         *         {@code dir}, is not the content algorithm's key length
+         *         key, a secret of the wrong length, an RSA key for ECDH-ES, a JWK whose
+         *         {@code use} is {@code sig}, whose {@code key_ops} lack the operation or whose
+         *         {@code alg} is another...), or for {@code dir}, is not the content
+         *         algorithm's key length
          * @throws IllegalArgumentException if a {@link #header} value cannot be written as JSON
          */
         public JweEncrypter build() {
-            if (keyAlgorithm == null) {
+            Keys.impl(key); // refuses a closed key
+            JweKeyAlgorithm alg = keyAlgorithm != null ? keyAlgorithm : Keys.use(key).jweAlg();
+            if (alg == null) {
                 throw new IllegalStateException("Choose the key management algorithm with keyAlgorithm(...).");
             }
-            if (contentAlgorithm == null) {
+            JweContentAlgorithm enc = contentAlgorithm != null ? contentAlgorithm : Keys.use(key).jweEnc();
+            if (enc == null) {
                 throw new IllegalStateException("Choose the content encryption algorithm with contentAlgorithm(...).");
             }
             if (key instanceof JwtPrivateKey) {
                 throw new InvalidJwtKeyException("Encrypt to the recipient's public key: use privateKey.publicKey().");
             }
-            int secretLength = -1;
-            KeyInfo info = null;
-            boolean password = false;
-            if (key instanceof JwtSecretKey s) {
-                s.impl();
-                secretLength = s.length();
-                password = s.isPassword();
-            } else if (key instanceof JwtPublicKey p) {
-                info = p.impl().info();
+            String problem = JweKeys.encryptProblem(key, alg);
+            if (problem == null && alg == JweKeyAlgorithm.DIR) {
+                problem = Keys.use(key).encProblem(enc);
             }
-            String problem = KeyManagement.keyProblem(keyAlgorithm, secretLength, info, password);
-            if (problem == null && keyAlgorithm == JweKeyAlgorithm.DIR && secretLength != contentAlgorithm.keyBytes()) {
-                problem = "dir with " + contentAlgorithm.joseName() + " takes a " + contentAlgorithm.keyBytes()
-                        + "-byte key, not " + secretLength + " bytes";
+            if (problem == null && alg == JweKeyAlgorithm.DIR && ((JwtSecretKey) key).length() != enc.keyBytes()) {
+                problem = "dir with " + enc.joseName() + " takes a " + enc.keyBytes()
+                        + "-byte key, not " + ((JwtSecretKey) key).length() + " bytes";
             }
             if (problem != null) {
-                throw new InvalidJwtKeyException("This key cannot encrypt with " + keyAlgorithm.joseName() + ": "
-                        + problem + ".");
+                throw new InvalidJwtKeyException("This key" + Keys.kid(key) + " cannot encrypt with " + alg.joseName()
+                        + ": " + problem + ".");
             }
+            this.keyAlgorithm = alg;
+            this.contentAlgorithm = enc;
             Map<String, Object> h = new LinkedHashMap<>();
             String kid = keyId != null ? keyId : key.keyId();
             if (kid != null) {

@@ -53,7 +53,9 @@ import javax.net.ssl.SSLContext;
  *   <li>One fetch at a time however many threads ask; decodes take no lock while keys are
  *       present; no {@code synchronized} anywhere, so virtual threads are never pinned.</li>
  * </ul>
- * Fetched documents are parsed with {@link JwkSet#parseLenient}.
+ * Fetched documents are parsed with {@link JwkSet#parseLenient}; a key whose JWK's {@code use},
+ * {@code key_ops} or {@code alg} forbid verifying (an encryption key, even one sharing a signing
+ * key's {@code kid}) is kept in {@link #current()} but never verifies.
  *
  * <p>A client is thread-safe: build one per URL and share it between verifiers and threads.
  * {@link #close()} shuts its HTTP client down, so no fetch succeeds afterwards: verifiers built

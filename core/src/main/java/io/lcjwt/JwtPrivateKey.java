@@ -5,6 +5,7 @@ import io.lcjwt.internal.crypto.EvpKey;
 import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
+import io.lcjwt.internal.keys.KeyUse;
 
 import java.lang.ref.Cleaner;
 
@@ -82,7 +83,7 @@ public final class JwtPrivateKey implements JwtKey {
      */
     public static JwtPrivateKey fromDer(byte[] pkcs8) {
         JwtPublicKey.requireKey(pkcs8, "pkcs8");
-        return new JwtPrivateKey(KeyFactory.privateFromPkcs8(pkcs8.clone(), null, null, null));
+        return new JwtPrivateKey(KeyFactory.privateFromPkcs8(pkcs8.clone(), null, KeyUse.ANY, null));
     }
 
     /**
@@ -104,7 +105,7 @@ public final class JwtPrivateKey implements JwtKey {
     public static JwtPrivateKey from(java.security.PrivateKey key) {
         byte[] der = Jca.encoded(key, "PKCS#8", "key");
         try {
-            return new JwtPrivateKey(KeyFactory.privateFromPkcs8(der, null, null, null));
+            return new JwtPrivateKey(KeyFactory.privateFromPkcs8(der, null, KeyUse.ANY, null));
         } finally {
             java.util.Arrays.fill(der, (byte) 0);
         }
@@ -143,6 +144,23 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
+     * A fresh X25519 key (RFC 7748) from libcrypto's generator: a recipient key for
+     * {@link JweDecrypter} with ECDH-ES (its {@link #publicKey()} for {@link JweEncrypter}); it
+     * never signs. For tests and tools. (Ed25519 and EC keys come from {@link #generate}, by their
+     * JWS algorithm; X25519 has none.)
+     *
+     * <pre>{@code
+     * JwtPrivateKey recipient = JwtPrivateKey.generateX25519().withKeyId("enc-1");
+     * String published = recipient.publicKey().toJwk();   // {"kty":"OKP","crv":"X25519",...}
+     * }</pre>
+     *
+     * @return a new key, which owns native state until it is closed
+     */
+    public static JwtPrivateKey generateX25519() {
+        return new JwtPrivateKey(KeyFactory.generateX25519());
+    }
+
+    /**
      * A fresh RSA key of a given size.
      *
      * @param bits the modulus size: 2048 to 8192, a multiple of 8
@@ -168,13 +186,13 @@ public final class JwtPrivateKey implements JwtKey {
     public JwtPrivateKey withKeyId(String kid) {
         JwtSecretKey.checkKeyId(kid);
         AsymmetricKey k = impl();
-        return new JwtPrivateKey(new KeyFactory.PrivateParts(new AsymmetricKey(k.evp(), k.info(), kid, k.restriction(),
+        return new JwtPrivateKey(new KeyFactory.PrivateParts(new AsymmetricKey(k.evp(), k.info(), kid, k.use(),
                 true), parts.pkcs8(), parts.pub()), shared);
     }
 
     /** {@return the matching public key (with this key's {@code kid}), a new key of its own} */
     public JwtPublicKey publicKey() {
-        return new JwtPublicKey(KeyFactory.publicFromInfo(parts.pub(), keyId(), parts.key().restriction()));
+        return new JwtPublicKey(KeyFactory.publicFromInfo(parts.pub(), keyId(), parts.key().use().forPublicHalf()));
     }
 
     AsymmetricKey impl() {
@@ -191,7 +209,9 @@ public final class JwtPrivateKey implements JwtKey {
 
     @Override
     public boolean supports(Algorithm algorithm) {
-        return parts.key().supports(algorithm);
+        AsymmetricKey k = parts.key();
+        return k.fits(algorithm) && (k.use().jwsProblem(algorithm, false) == null
+                || k.use().jwsProblem(algorithm, true) == null);
     }
 
     /**
@@ -209,6 +229,7 @@ public final class JwtPrivateKey implements JwtKey {
         if (keyId() != null) {
             m.put("kid", keyId());
         }
+        parts.key().use().writeTo(m);
         return Jwk.toJson(m);
     }
 

@@ -6,6 +6,7 @@ import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 import io.lcjwt.internal.keys.KeyInfo;
+import io.lcjwt.internal.keys.KeyUse;
 
 import java.lang.ref.Cleaner;
 import java.util.Base64;
@@ -79,7 +80,7 @@ public final class JwtPublicKey implements JwtKey {
      */
     public static JwtPublicKey fromDer(byte[] spki) {
         requireKey(spki, "spki");
-        return new JwtPublicKey(KeyFactory.publicFromSpki(spki.clone(), null, null));
+        return new JwtPublicKey(KeyFactory.publicFromSpki(spki.clone(), null, KeyUse.ANY));
     }
 
     /**
@@ -98,7 +99,7 @@ public final class JwtPublicKey implements JwtKey {
      *         non-exportable key), is not encoded as X.509, or is refused by lcjwt's import rules
      */
     public static JwtPublicKey from(java.security.PublicKey key) {
-        return new JwtPublicKey(KeyFactory.publicFromSpki(Jca.encoded(key, "X.509", "key"), null, null));
+        return new JwtPublicKey(KeyFactory.publicFromSpki(Jca.encoded(key, "X.509", "key"), null, KeyUse.ANY));
     }
 
     /**
@@ -138,7 +139,7 @@ public final class JwtPublicKey implements JwtKey {
     public JwtPublicKey withKeyId(String kid) {
         JwtSecretKey.checkKeyId(kid);
         AsymmetricKey k = impl();
-        return new JwtPublicKey(new AsymmetricKey(k.evp(), k.info(), kid, k.restriction(), false), shared);
+        return new JwtPublicKey(new AsymmetricKey(k.evp(), k.info(), kid, k.use(), false), shared);
     }
 
     AsymmetricKey impl() {
@@ -195,9 +196,7 @@ public final class JwtPublicKey implements JwtKey {
         if (keyId() != null) {
             m.put("kid", keyId());
         }
-        if (impl.restriction() != null) {
-            m.put("alg", impl.restriction().jwsName());
-        }
+        impl.use().writeTo(m);
         return Jwk.toJson(m);
     }
 

@@ -3,6 +3,7 @@ package io.lcjwt;
 import io.lcjwt.internal.crypto.HmacKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
 import io.lcjwt.internal.keys.Jca;
+import io.lcjwt.internal.keys.KeyUse;
 import io.lcjwt.internal.keys.Spki;
 
 import java.lang.ref.Cleaner;
@@ -51,17 +52,18 @@ public final class JwtSecretKey implements JwtKey {
     private final Cleaner.Cleanable cleanable;
 
     private JwtSecretKey(byte[] secret, String keyId, boolean allowShort) {
-        this(new HmacKey(secret), keyId, allowShort, null);
+        this(new HmacKey(secret), keyId, allowShort, KeyUse.ANY, null);
     }
 
     /** With {@code shared} null, the key owns {@code hmac}; else it shares another key's. */
-    private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, SharedNative shared) {
-        this(hmac, keyId, allowShort, shared, false);
+    private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use, SharedNative shared) {
+        this(hmac, keyId, allowShort, use, shared, false);
     }
 
-    private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, SharedNative shared, boolean password) {
+    private JwtSecretKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use, SharedNative shared,
+            boolean password) {
         this.hmac = hmac;
-        this.impl = new HmacVerifyKey(hmac, keyId, allowShort, password);
+        this.impl = new HmacVerifyKey(hmac, keyId, allowShort, use, password);
         // Registered on the internal key, not on this object: a decode or signer may hold only
         // the internal key (a JWKS rotation drops the public objects), and its native state must
         // live until the last such use ends. The action holds only the native state.
@@ -172,10 +174,19 @@ public final class JwtSecretKey implements JwtKey {
         }
     }
 
-    /** An {@code oct} JWK's secret with its {@code kid} (null for none), checked as {@link #of}. */
-    static JwtSecretKey of(byte[] secret, String kid) {
-        check(secret, false);
-        return new JwtSecretKey(secret, kid, false);
+    /**
+     * An {@code oct} JWK's secret with its {@code kid} (null for none) and what its {@code use},
+     * {@code key_ops} and {@code alg} allow: checked as {@link #forEncryption} when they keep it
+     * out of JWS, else as {@link #of}.
+     */
+    static JwtSecretKey fromJwk(byte[] secret, String kid, KeyUse use) {
+        if (use.forJws()) {
+            check(secret, false);
+        } else {
+            checkEncryptionLength(secret);
+            check(secret, true);
+        }
+        return new JwtSecretKey(new HmacKey(secret), kid, false, use, null);
     }
 
     /**
@@ -213,13 +224,17 @@ public final class JwtSecretKey implements JwtKey {
         if (key == null) {
             throw new NullPointerException("key");
         }
+        checkEncryptionLength(key);
+        check(key, true);
+        return new JwtSecretKey(key, null, false);
+    }
+
+    private static void checkEncryptionLength(byte[] key) {
         int n = key.length;
         if (n != 16 && n != 24 && n != 32 && n != 48 && n != 64) {
             throw new InvalidJwtKeyException("A JWE key is 16, 24 or 32 bytes (A128KW, A192KW, A256KW; dir with"
                     + " A*GCM) or 32, 48 or 64 bytes (dir with A*CBC-HS*); this one has " + n + ".");
         }
-        check(key, true);
-        return new JwtSecretKey(key, null, false);
     }
 
     /**
@@ -262,7 +277,7 @@ public final class JwtSecretKey implements JwtKey {
             Arrays.fill(utf8.array(), (byte) 0);
         }
         try {
-            return new JwtSecretKey(new HmacKey(bytes), null, true, null, true);
+            return new JwtSecretKey(new HmacKey(bytes), null, true, KeyUse.PASSWORD, null, true);
         } finally {
             Arrays.fill(bytes, (byte) 0);
         }
@@ -392,7 +407,7 @@ public final class JwtSecretKey implements JwtKey {
     public JwtSecretKey withKeyId(String kid) {
         checkKeyId(kid);
         impl(); // refuses a closed key
-        return new JwtSecretKey(hmac, kid, impl.allowsShort(), shared, impl.isPassword());
+        return new JwtSecretKey(hmac, kid, impl.allowsShort(), impl.use(), shared, impl.isPassword());
     }
 
     static void checkKeyId(String kid) {
@@ -420,13 +435,19 @@ public final class JwtSecretKey implements JwtKey {
         return hmac.length();
     }
 
-    /** HMAC algorithms whose hash is no longer than the secret (any HMAC, for insecure short keys). */
+    /**
+     * HMAC algorithms whose hash is no longer than the secret (any HMAC, for insecure short keys),
+     * and that the JWK's {@code alg}, {@code use} and {@code key_ops}, if it had them, let it
+     * sign or verify.
+     */
     @Override
     public boolean supports(Algorithm algorithm) {
-        return impl.supports(algorithm);
+        return impl.fits(algorithm) && (impl.use().jwsProblem(algorithm, false) == null
+                || impl.use().jwsProblem(algorithm, true) == null);
     }
 
-    void requireSupport(Algorithm algorithm) {
+    /** Throws why the secret's kind or length does not fit {@code algorithm} (what its JWK allows aside). */
+    void requireFit(Algorithm algorithm) {
         if (impl.isPassword()) {
             throw new InvalidJwtKeyException("A password key (JwtSecretKey.fromPassword) serves only the PBES2 JWE"
                     + " algorithms, never " + algorithm.jwsName() + "; use JwtSecretKey.of for an HMAC secret.");
@@ -435,7 +456,7 @@ public final class JwtSecretKey implements JwtKey {
             throw new InvalidJwtKeyException("A JwtSecretKey serves only HS256, HS384 and HS512, not "
                     + algorithm.jwsName() + "; use a JwtPublicKey or JwtPrivateKey for it.");
         }
-        if (!supports(algorithm)) {
+        if (!impl.allowsShort() && hmac.length() < algorithm.hashBytes()) {
             throw new InvalidJwtKeyException(algorithm.jwsName() + " needs a secret of at least "
                     + algorithm.hashBytes() + " bytes (RFC 7518 section 3.2); this one has " + hmac.length() + ".");
         }

@@ -641,7 +641,7 @@ public final class JwtSigner {
             if (key instanceof JwtPublicKey) {
                 throw new InvalidJwtKeyException("A JwtPublicKey cannot sign; use the matching JwtPrivateKey.");
             }
-            Keys.requireSupport(key, algorithm);
+            Keys.requireSign(key, algorithm);
             String typ = typeSet ? type : null;
             for (String name : unprotectedHeader.keySet()) {
                 if (extra.containsKey(name) || name.equals("typ") && typ != null

@@ -84,7 +84,10 @@ public final class JwtVerifier {
 
     /**
      * A builder for a verifier over several keys, selected by the token's {@code kid}; a token
-     * without {@code kid} is accepted only when exactly one key serves its algorithm.
+     * without {@code kid} is accepted only when exactly one key serves its algorithm. A key whose
+     * JWK's {@code use}, {@code key_ops} or {@code alg} forbid verifying (see
+     * {@link JwtKey#fromJwk}) never serves one, so an encryption key beside the signing keys, even
+     * under the same {@code kid}, is passed over.
      *
      * @param keys the keys (copied), at least one; they must stay open while the verifier is used
      * @return a new builder; name the allowed algorithms before {@link Builder#build()}
@@ -118,7 +121,8 @@ public final class JwtVerifier {
     }
 
     /**
-     * A builder for a verifier over a JWK set's keys, selected by {@code kid}.
+     * A builder for a verifier over a JWK set's keys, selected by {@code kid} as
+     * {@link #builder(Collection)} selects them.
      *
      * @param set the set; its keys must stay open while the verifier is used
      * @return a new builder; name the allowed algorithms before {@link Builder#build()}
@@ -993,11 +997,13 @@ public final class JwtVerifier {
             }
             for (Algorithm a : algorithms) {
                 boolean served = false;
-                for (JwtKey k : keys) {
+                for (VerifyKey k : impls) {
                     served |= k.supports(a);
                 }
                 if (!served) {
-                    Keys.requireSupport(keys.get(0), a);
+                    if (keys.size() == 1) {
+                        Keys.requireVerify(keys.get(0), a);
+                    }
                     throw new InvalidJwtKeyException("No configured key can verify " + a.jwsName() + ".");
                 }
             }

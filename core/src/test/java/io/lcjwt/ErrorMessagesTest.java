@@ -53,6 +53,18 @@ class ErrorMessagesTest {
                     () -> JwkSet.parse("{\"keys\":[" + withKid + "," + withKid + "]}"), "kid"),
             new Case("JWKS use of 5 KB with CR/LF", InvalidJwtKeyException.class,
                     () -> JwkSet.parse("{\"keys\":[{" + ecMembers + ",\"kid\":" + json + ",\"use\":" + json + "}]}"), "use"),
+            new Case("JWK use of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtKey.fromJwk("{" + ecMembers + ",\"use\":" + json + "}"), "use"),
+            new Case("JWK key_ops value of 5 KB with CR/LF", InvalidJwtKeyException.class,
+                    () -> JwtKey.fromJwk("{" + ecMembers + ",\"key_ops\":[" + json + "]}"), "key_ops"),
+            new Case("JWE kid of 5 KB with CR/LF naming no key", UnknownKeyException.class, () -> {
+                try (JwtKey k = JwtSecretKey.forEncryption(new byte[16]).withKeyId("k")) {
+                    JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                            .contentAlgorithms(JweContentAlgorithm.A128GCM).build()
+                            .decrypt(JweEncrypter.builder(k).keyAlgorithm(JweKeyAlgorithm.A128KW)
+                                    .contentAlgorithm(JweContentAlgorithm.A128GCM).keyId(HOSTILE).build().encrypt(new byte[1]));
+                }
+            }, "kid"),
             new Case("JwkSet.of with a duplicate kid of 5 KB with CR/LF", InvalidJwtKeyException.class, () -> {
                 try (JwtPrivateKey k = JwtPrivateKey.generate(Algorithm.ES256)) {
                     JwkSet.of(k.withKeyId(HOSTILE), k.withKeyId(HOSTILE));

@@ -124,12 +124,11 @@ class JweJsonTest {
             return JwtSecretKey.fromPassword(((String) f.get("password")).toCharArray());
         }
         Map<String, Object> jwk = new LinkedHashMap<>((Map<String, Object>) jwkObject);
-        if (jwk.get("kty").equals("oct")) {
-            return JwtSecretKey.forEncryption(D64.decode((String) jwk.get("k")));
+        // The cookbook's keys as written, "use":"enc" and "alg" included (as JweRfcVectorsTest
+        // reads them); only RSA1_5, which lcjwt refuses anyway, is not a key's alg lcjwt imports.
+        if ("RSA1_5".equals(jwk.get("alg"))) {
+            jwk.remove("alg");
         }
-        // lcjwt's JWK import reads JWS "alg" values only; the cookbook's keys name JWE ones.
-        jwk.remove("alg");
-        jwk.remove("use");
         return JwtKey.fromJwk(JSON.std.asString(jwk));
     }
 
@@ -191,6 +190,97 @@ class JweJsonTest {
                     assertEquals(f.get("plaintext"), new String(d.decryptJson(json), StandardCharsets.UTF_8), alg);
                 }
             }
+        }
+    }
+
+    // RFC 7520 section 5.13 with the keys in one JWK set: each recipient's key is chosen by that
+    // recipient's kid, as a compact JWE's is. A recipient whose kid the set does not hold is
+    // skipped for the next one, never decrypted with another key of the set.
+    @Test
+    @SuppressWarnings("unchecked")
+    void rfc7520Cookbook513WithAJwkSetChoosesEachRecipientsKeyByKid() throws IOException {
+        Map<String, Object> f = fixture("rfc7520_5_13");
+        String json = (String) f.get("json");
+        List<Map<String, Object>> rs = (List<Map<String, Object>>) f.get("recipients");
+        JweContentAlgorithm enc = JweContentAlgorithm.fromJoseName((String) f.get("enc"));
+        try (JwtKey rsaKey = key(f, rs.get(0).get("key")); JwtKey ecKey = key(f, rs.get(1).get("key"));
+             JwtKey octKey = key(f, rs.get(2).get("key"))) {
+            JweKeyAlgorithm[] algs = {JweKeyAlgorithm.RSA_OAEP, JweKeyAlgorithm.ECDH_ES_A256KW, JweKeyAlgorithm.A256GCMKW};
+            JweDecrypter all = JweDecrypter.builder(JwkSet.of(rsaKey, ecKey, octKey)).keyAlgorithms(algs)
+                    .contentAlgorithms(enc).build();
+            assertEquals(f.get("plaintext"), new String(all.decryptJson(json), StandardCharsets.UTF_8));
+
+            // The EC key under another kid: the ECDH-ES+A256KW recipient (kid peregrin.took...) has
+            // no key here and is skipped; the A256GCMKW one decrypts with the oct key, by its kid.
+            try (JwtKey renamed = JwtKey.fromJwk(JSON.std.asString(withKid((Map<String, Object>) rs.get(1).get("key"),
+                    "someone-else")))) {
+                JweDecrypter d = JweDecrypter.builder(JwkSet.of(rsaKey, renamed, octKey)).keyAlgorithms(algs)
+                        .contentAlgorithms(enc).build();
+                assertEquals(f.get("plaintext"), new String(d.decryptJson(json), StandardCharsets.UTF_8));
+                // Without the oct key no recipient has a key: the kid refusal, not another key's failure.
+                JweDecrypter none = JweDecrypter.builder(JwkSet.of(rsaKey, renamed))
+                        .keyAlgorithms(JweKeyAlgorithm.RSA_OAEP, JweKeyAlgorithm.ECDH_ES_A256KW).contentAlgorithms(enc)
+                        .build();
+                UnknownKeyException e = assertThrows(UnknownKeyException.class, () -> none.decryptJson(json));
+                assertTrue(e.getMessage().contains("None of the JWE's 3 recipients")
+                        && e.getMessage().contains("peregrin.took"), e.getMessage());
+            }
+        }
+    }
+
+    private static Map<String, Object> withKid(Map<String, Object> jwk, String kid) {
+        Map<String, Object> m = new LinkedHashMap<>(jwk);
+        m.put("kid", kid);
+        return m;
+    }
+
+    // A JSON recipient without kid gets the one key of the set that serves its alg; with two such
+    // keys it is skipped, since lcjwt never tries keys in turn (for JSON as for compact JWEs).
+    @Test
+    void aJwkSetNeverTriesKeysInTurnForAJsonRecipientWithoutKid() {
+        byte[] content = "no kid".getBytes(StandardCharsets.UTF_8);
+        JweContentAlgorithm enc = JweContentAlgorithm.A128GCM;
+        try (JwtSecretKey k1 = JwtSecretKey.forEncryption(new byte[16]); JwtSecretKey a = k1.withKeyId("a");
+             JwtSecretKey k2 = JwtSecretKey.forEncryption(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
+             JwtSecretKey b = k2.withKeyId("b")) {
+            String json = JweJsonEncrypter.builder(enc)
+                    .recipient(JweEncrypter.builder(k1).keyAlgorithm(JweKeyAlgorithm.A128KW).contentAlgorithm(enc).build())
+                    .build().encrypt(content);
+            JweDecrypter one = JweDecrypter.builder(JwkSet.of(a, rsa)).keyAlgorithms(JweKeyAlgorithm.A128KW,
+                    JweKeyAlgorithm.RSA_OAEP_256).contentAlgorithms(enc).build();
+            assertArrayEquals(content, one.decryptJson(json), "the one A128KW key of the set");
+            JweDecrypter two = JweDecrypter.builder(JwkSet.of(b, a)).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithms(enc).build();
+            UnknownKeyException e = assertThrows(UnknownKeyException.class, () -> two.decryptJson(json));
+            assertTrue(e.getMessage().contains("does not try keys in turn"), e.getMessage());
+        }
+    }
+
+    // Passwords in a JWK set (JwkSet.of): each PBES2 recipient's password is chosen by its kid;
+    // a recipient whose kid the set lacks costs no derivation, and two PBES2 recipients the set
+    // has passwords for are refused before deriving, as with one password.
+    @Test
+    void aJwkSetOfPasswordsChoosesByKidAndDerivesAtMostOnce() {
+        byte[] content = "by password".getBytes(StandardCharsets.UTF_8);
+        JweContentAlgorithm enc = JweContentAlgorithm.A128GCM;
+        JweKeyAlgorithm pbes2 = JweKeyAlgorithm.PBES2_HS256_A128KW;
+        try (JwtSecretKey p1 = JwtSecretKey.fromPassword("first password".toCharArray());
+             JwtSecretKey p2 = JwtSecretKey.fromPassword("second password".toCharArray());
+             JwtSecretKey kek = JwtSecretKey.forEncryption(new byte[16])) {
+            JweEncrypter toP1 = JweEncrypter.builder(p1).keyAlgorithm(pbes2).contentAlgorithm(enc).keyId("p1")
+                    .pbes2Iterations(1000).build();
+            JweEncrypter toP2 = JweEncrypter.builder(p2).keyAlgorithm(pbes2).contentAlgorithm(enc).keyId("p2")
+                    .pbes2Iterations(1000).build();
+            JweDecrypter onlyP1 = JweDecrypter.builder(JwkSet.of(p1.withKeyId("p1"), kek.withKeyId("k")))
+                    .enablePbes2().keyAlgorithms(pbes2, JweKeyAlgorithm.A128KW).contentAlgorithms(enc).build();
+            assertArrayEquals(content, onlyP1.decrypt(toP1.encrypt(content)), "compact, by kid");
+            String json = JweJsonEncrypter.builder(enc).recipient(toP2).recipient(toP1).build().encrypt(content);
+            assertArrayEquals(content, onlyP1.decryptJson(json), "p2's recipient skipped, p1's decrypts");
+
+            JweDecrypter both = JweDecrypter.builder(JwkSet.of(p1.withKeyId("p1"), p2.withKeyId("p2")))
+                    .enablePbes2().keyAlgorithms(pbes2).contentAlgorithms(enc).build();
+            UnsupportedJwtException e = assertThrows(UnsupportedJwtException.class, () -> both.decryptJson(json));
+            assertTrue(e.getMessage().contains("more than one PBES2 recipient"), e.getMessage());
         }
     }
 

@@ -160,4 +160,34 @@ class JwePbes2Test {
         assertThrows(IllegalArgumentException.class, () -> JweEncrypter.builder(JwtSecretKey.fromPassword(new char[] {'p'}))
                 .pbes2Iterations(1_000_001));
     }
+
+    // PBES2 and a JWK's use: a password comes from no JWK, so an oct JWK whose alg is PBES2 (its
+    // "k" would be a key, not a password) is a mistake said at import; a password key is for JWE
+    // only (wrapKey/unwrapKey), so it may share a kid with a JWS-only key in one set.
+    @Test
+    void pbes2AndJwkUse() throws Exception {
+        String k = Base64.getUrlEncoder().withoutPadding().encodeToString(new byte[16]);
+        for (JweKeyAlgorithm alg : new JweKeyAlgorithm[] {JweKeyAlgorithm.PBES2_HS256_A128KW,
+            JweKeyAlgorithm.PBES2_HS384_A192KW, JweKeyAlgorithm.PBES2_HS512_A256KW}) {
+            String jwk = JSON.std.asString(Map.of("kty", "oct", "alg", alg.joseName(), "k", k));
+            InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwtKey.fromJwk(jwk));
+            assertTrue(e.getMessage().contains(alg.joseName()) && e.getMessage().contains("takes a password"),
+                    e.getMessage());
+        }
+        String signing = JSON.std.asString(Map.of("kty", "oct", "kid", "shared", "use", "sig",
+                "k", Base64.getUrlEncoder().withoutPadding().encodeToString(new byte[32])));
+        try (JwtSecretKey pwd = JwtSecretKey.fromPassword("correct horse battery staple".toCharArray());
+             JwtSecretKey shared = pwd.withKeyId("shared"); JwtKey hs = JwtKey.fromJwk(signing)) {
+            JwkSet set = JwkSet.of(shared, hs);
+            assertEquals(2, set.keys().size());
+            String jwe = JweEncrypter.builder(shared).keyAlgorithm(JweKeyAlgorithm.PBES2_HS256_A128KW)
+                    .contentAlgorithm(JweContentAlgorithm.A128GCM).pbes2Iterations(1000).build().encrypt(new byte[] {7});
+            JweDecrypter d = JweDecrypter.builder(set).enablePbes2().keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            assertArrayEquals(new byte[] {7}, d.decrypt(jwe), "kid \"shared\" names the password for JWE");
+            InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(set)
+                    .keyAlgorithms(JweKeyAlgorithm.A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertTrue(e.getMessage().contains("No key of the JWK set can decrypt A128KW"), e.getMessage());
+        }
+    }
 }

@@ -15,6 +15,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -55,6 +56,10 @@ class JweSecurityRowsTest {
             assertInstanceOf(r.refusal(), e, () -> r.attack() + ": " + e);
             assertTrue(e.getMessage().contains(r.inMessage()), () -> r.attack() + ": " + e.getMessage());
         }
+    }
+
+    static String withMember(String jwk, String member) {
+        return jwk.substring(0, jwk.length() - 1) + "," + member + "}";
     }
 
     static byte[] bytes(int n, int seed) {
@@ -709,6 +714,220 @@ class JweSecurityRowsTest {
             assertTrue(!m.contains("\n") && !m.contains("\r") && !m.contains("\u2028"), c[0] + ": " + m);
             assertTrue(m.contains("x\\r\\nlevel=ERROR") && !m.contains("A".repeat(33)), c[0] + ": " + m);
         }
+    }
+
+    /** A JWK's use, key_ops and alg (added to the key's JWK) and what a decrypter allowing {@code algs} says. */
+    record BindRow(String rule, String members, List<JweKeyAlgorithm> algs, String buildRefusal) {}
+
+    @Test
+    void row33_jwkUseKeyOpsAndAlgBindWhatAKeyDecrypts() {
+        try (JwtPrivateKey rsa = JwtPrivateKey.generateRsa(2048)) {
+            String priv = rsa.toJwk();
+            List<JweKeyAlgorithm> oaep256 = List.of(JweKeyAlgorithm.RSA_OAEP_256);
+            List<JweKeyAlgorithm> oaepBoth = List.of(JweKeyAlgorithm.RSA_OAEP, JweKeyAlgorithm.RSA_OAEP_256);
+            for (BindRow r : List.of(
+                    new BindRow("no use, key_ops or alg", null, oaepBoth, null),
+                    new BindRow("use enc", "\"use\":\"enc\"", oaepBoth, null),
+                    new BindRow("key_ops unwrapKey", "\"key_ops\":[\"unwrapKey\"]", oaepBoth, null),
+                    new BindRow("alg RSA-OAEP-256", "\"alg\":\"RSA-OAEP-256\"", oaep256, null),
+                    new BindRow("use sig", "\"use\":\"sig\"", oaep256, "its JWK use is \"sig\", so it never decrypts a JWE"),
+                    new BindRow("a JWS alg", "\"alg\":\"RS256\"", oaep256, "RS256, a JWS algorithm, so it never decrypts"),
+                    new BindRow("key_ops decrypt (dir's, not a key wrap's)", "\"key_ops\":[\"decrypt\"]", oaep256,
+                            "include none of [\"unwrapKey\"]"),
+                    new BindRow("key_ops sign", "\"key_ops\":[\"sign\"]", oaep256, "include none of [\"unwrapKey\"]"),
+                    new BindRow("JWK alg contradicting the allowed alg", "\"alg\":\"RSA-OAEP-256\"",
+                            List.of(JweKeyAlgorithm.RSA_OAEP), "its JWK alg is RSA-OAEP-256, not RSA-OAEP"),
+                    new BindRow("JWK alg contradicting one of the allowed algs", "\"alg\":\"RSA-OAEP-256\"", oaepBoth,
+                            "its JWK alg is RSA-OAEP-256, not RSA-OAEP"))) {
+                try (JwtKey key = JwtKey.fromJwk(r.members() == null ? priv : withMember(priv, r.members()))) {
+                    JweDecrypter.Builder b = JweDecrypter.builder(key).keyAlgorithms(r.algs().toArray(JweKeyAlgorithm[]::new))
+                            .contentAlgorithms(JweContentAlgorithm.A256GCM);
+                    if (r.buildRefusal() == null) {
+                        JweDecrypter d = b.build();
+                        String jwe = JweEncrypter.builder(rsa.publicKey()).keyAlgorithm(JweKeyAlgorithm.RSA_OAEP_256)
+                                .contentAlgorithm(JweContentAlgorithm.A256GCM).build().encrypt(new byte[] {1, 2});
+                        assertEquals(2, d.decrypt(jwe).length, r.rule());
+                    } else {
+                        InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, b::build, r.rule());
+                        assertTrue(e.getMessage().contains(r.buildRefusal()), r.rule() + ": " + e.getMessage());
+                    }
+                }
+            }
+            // With the JWK alg bound, a JWE whose header names another alg never reaches the key.
+            try (JwtKey bound = JwtKey.fromJwk(withMember(priv, "\"alg\":\"RSA-OAEP-256\""))) {
+                JweDecrypter d = JweDecrypter.builder(bound).keyAlgorithms(JweKeyAlgorithm.RSA_OAEP_256)
+                        .contentAlgorithms(JweContentAlgorithm.A256GCM).build();
+                String other = JweEncrypter.builder(rsa.publicKey()).keyAlgorithm(JweKeyAlgorithm.RSA_OAEP)
+                        .contentAlgorithm(JweContentAlgorithm.A256GCM).build().encrypt(new byte[1]);
+                assertThrows(AlgorithmNotAllowedException.class, () -> d.decrypt(other));
+            }
+            // The encrypting side: the public JWK's alg is the default and binds; use sig never encrypts.
+            String pub = rsa.publicKey().toJwk();
+            try (JwtKey bound = JwtKey.fromJwk(withMember(pub, "\"alg\":\"RSA-OAEP-256\",\"use\":\"enc\""));
+                 JwtKey sigOnly = JwtKey.fromJwk(withMember(pub, "\"use\":\"sig\""));
+                 JwtKey wrapOps = JwtKey.fromJwk(withMember(pub, "\"key_ops\":[\"wrapKey\"]"));
+                 JwtKey encryptOps = JwtKey.fromJwk(withMember(pub, "\"key_ops\":[\"encrypt\"]"))) {
+                assertEquals(JweKeyAlgorithm.RSA_OAEP_256, JweEncrypter.builder(bound)
+                        .contentAlgorithm(JweContentAlgorithm.A256GCM).build().keyAlgorithm());
+                assertEquals(JweKeyAlgorithm.RSA_OAEP, JweEncrypter.builder(wrapOps).keyAlgorithm(JweKeyAlgorithm.RSA_OAEP)
+                        .contentAlgorithm(JweContentAlgorithm.A256GCM).build().keyAlgorithm());
+                for (Object[] refused : List.of(
+                        new Object[] {bound, JweKeyAlgorithm.RSA_OAEP, "its JWK alg is RSA-OAEP-256, not RSA-OAEP"},
+                        new Object[] {sigOnly, JweKeyAlgorithm.RSA_OAEP_256, "its JWK use is \"sig\", so it never encrypts"},
+                        new Object[] {encryptOps, JweKeyAlgorithm.RSA_OAEP_256, "include none of [\"wrapKey\"]"})) {
+                    InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JweEncrypter.builder((JwtKey) refused[0])
+                            .keyAlgorithm((JweKeyAlgorithm) refused[1]).contentAlgorithm(JweContentAlgorithm.A256GCM).build());
+                    assertTrue(e.getMessage().contains((String) refused[2]), e.getMessage());
+                }
+                assertThrows(IllegalStateException.class, () -> JweEncrypter.builder(sigOnly)
+                        .contentAlgorithm(JweContentAlgorithm.A256GCM).build(), "no alg to default to");
+            }
+        }
+        // dir takes "decrypt"/"encrypt", the AES key wraps "unwrapKey"/"wrapKey", ECDH-ES "deriveKey"/"deriveBits".
+        String dirJwk = "{\"kty\":\"oct\",\"key_ops\":[\"encrypt\",\"decrypt\"],\"k\":\"" + b64(K16) + "\"}";
+        try (JwtKey dir = JwtKey.fromJwk(dirJwk)) {
+            JweDecrypter d = JweDecrypter.builder(dir).keyAlgorithms(JweKeyAlgorithm.DIR)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build();
+            String jwe = JweEncrypter.builder(dir).keyAlgorithm(JweKeyAlgorithm.DIR).contentAlgorithm(JweContentAlgorithm.A128GCM)
+                    .build().encrypt(new byte[3]);
+            assertEquals(3, d.decrypt(jwe).length);
+            InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(dir)
+                    .keyAlgorithms(JweKeyAlgorithm.A128KW).contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+            assertTrue(e.getMessage().contains("include none of [\"unwrapKey\"]"), e.getMessage());
+        }
+        // One key: with a kid it refuses a JWE naming another (as a JwtVerifier does); without one, it takes any kid.
+        try (JwtSecretKey named = JwtSecretKey.forEncryption(K16).withKeyId("a")) {
+            String toB = JweEncrypter.builder(named).keyAlgorithm(JweKeyAlgorithm.A128KW).contentAlgorithm(JweContentAlgorithm.A128GCM)
+                    .keyId("b").build().encrypt(new byte[1]);
+            JweDecrypter.Builder kw = JweDecrypter.builder(named).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM);
+            UnknownKeyException e = assertThrows(UnknownKeyException.class, () -> kw.build().decrypt(toB));
+            assertTrue(e.getMessage().contains("No key of this decrypter has the JWE's kid \"b\""), e.getMessage());
+            try (JwtSecretKey anonymous = JwtSecretKey.forEncryption(K16)) {
+                assertEquals(1, JweDecrypter.builder(anonymous).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                        .contentAlgorithms(JweContentAlgorithm.A128GCM).build().decrypt(toB).length);
+            }
+        }
+        // A direct key whose alg names its enc (RFC 7520 section 5.6): dir with that enc only.
+        try (JwtKey dir = JwtKey.fromJwk("{\"kty\":\"oct\",\"use\":\"enc\",\"alg\":\"A128GCM\",\"k\":\"" + b64(K16) + "\"}")) {
+            JweEncrypter e = JweEncrypter.builder(dir).build();
+            assertEquals(JweKeyAlgorithm.DIR, e.keyAlgorithm());
+            assertEquals(JweContentAlgorithm.A128GCM, e.contentAlgorithm());
+            assertEquals(1, JweDecrypter.builder(dir).keyAlgorithms(JweKeyAlgorithm.DIR).contentAlgorithms(JweContentAlgorithm.A128GCM)
+                    .build().decrypt(e.encrypt(new byte[1])).length);
+            InvalidJwtKeyException refused = assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(dir)
+                    .keyAlgorithms(JweKeyAlgorithm.DIR).contentAlgorithms(JweContentAlgorithm.A128GCM, JweContentAlgorithm.A128CBC_HS256)
+                    .build());
+            assertTrue(refused.getMessage().contains("a direct key for A128GCM only, not A128CBC-HS256"), refused.getMessage());
+            assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(dir).keyAlgorithms(JweKeyAlgorithm.A128KW)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+        }
+        InvalidJwtKeyException wrongLength = assertThrows(InvalidJwtKeyException.class, () -> JwtKey.fromJwk(
+                "{\"kty\":\"oct\",\"alg\":\"A256GCM\",\"k\":\"" + b64(K16) + "\"}"));
+        assertTrue(wrongLength.getMessage().contains("takes a JwtSecretKey of 32 bytes, not 16 bytes"), wrongLength.getMessage());
+        String x = x25519.toJwk();
+        for (String ops : List.of("[\"deriveKey\"]", "[\"deriveBits\"]")) {
+            try (JwtKey k = JwtKey.fromJwk(withMember(x, "\"key_ops\":" + ops))) {
+                assertEquals(JweKeyAlgorithm.ECDH_ES, JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.ECDH_ES)
+                        .contentAlgorithms(JweContentAlgorithm.A128GCM).build().keyAlgorithms().iterator().next());
+            }
+        }
+        try (JwtKey k = JwtKey.fromJwk(withMember(x, "\"key_ops\":[\"unwrapKey\"]"))) {
+            assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(k).keyAlgorithms(JweKeyAlgorithm.ECDH_ES)
+                    .contentAlgorithms(JweContentAlgorithm.A128GCM).build());
+        }
+        InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwtKey.fromJwk(withMember(x, "\"use\":\"sig\"")));
+        assertTrue(e.getMessage().contains("X25519 key agrees JWE keys"), e.getMessage());
+    }
+
+    @Test
+    void row33_aJwkSetDecrypterPicksByKidAndNeverTriesKeysInTurn() {
+        try (JwtPrivateKey r1 = JwtPrivateKey.generateRsa(2048).withKeyId("r1");
+             JwtPrivateKey r2 = JwtPrivateKey.generateRsa(2048).withKeyId("r2");
+             JwtPrivateKey s1 = JwtPrivateKey.generate(Algorithm.RS256).withKeyId("r1");
+             JwtPrivateKey x1 = JweRoundTripTest.x25519().withKeyId("x1")) {
+            byte[] kw = bytes(32, 9);
+            String doc = "{\"keys\":[" + String.join(",",
+                    withMember(r1.toJwk(), "\"alg\":\"RSA-OAEP-256\""),
+                    withMember(s1.toJwk(), "\"use\":\"sig\""), // the same kid as r1, for signing: never decrypts
+                    withMember(r2.toJwk(), "\"use\":\"enc\""),
+                    withMember(x1.toJwk(), "\"use\":\"enc\""),
+                    "{\"kty\":\"oct\",\"kid\":\"w1\",\"alg\":\"A256KW\",\"k\":\"" + b64(kw) + "\"}") + "]}";
+            assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parse(doc), "secrets only from parseTrusted");
+            JwkSet own = JwkSet.parseTrusted(doc);
+            try {
+                JweDecrypter d = JweDecrypter.builder(own)
+                        .keyAlgorithms(JweKeyAlgorithm.RSA_OAEP, JweKeyAlgorithm.RSA_OAEP_256, JweKeyAlgorithm.ECDH_ES,
+                                JweKeyAlgorithm.A256KW)
+                        .contentAlgorithms(JweContentAlgorithm.A256GCM).build();
+                byte[] content = "to whom it may concern".getBytes(StandardCharsets.UTF_8);
+                // each key, by kid; the encrypters default to the JWK's alg where it has one
+                String toR1 = encrypter(JwtKey.fromJwk(withMember(r1.publicKey().toJwk(), "\"alg\":\"RSA-OAEP-256\"")), null).encrypt(content);
+                String toR2 = encrypter(r2.publicKey(), JweKeyAlgorithm.RSA_OAEP).encrypt(content);
+                String toX1 = encrypter(x1.publicKey(), JweKeyAlgorithm.ECDH_ES).encrypt(content);
+                String toW1 = encrypter(own.keys().get(4), null).encrypt(content);
+                for (String jwe : List.of(toR1, toR2, toX1, toW1)) {
+                    assertArrayEquals(content, d.decrypt(jwe));
+                }
+                String[] p = toR1.split("\\.", -1);
+                String badTag = assertThrows(JweDecryptionException.class,
+                        () -> d.decrypt(p[0] + "." + p[1] + "." + p[2] + "." + p[3] + "." + flip(p[4]))).getMessage();
+                // a JWE for r2's key that names r1: r1 alone is tried, fails to unwrap, and ends like a bad tag
+                String misnamed = encrypter(JwtPublicKey.fromDer(r2.publicKey().toDer()), JweKeyAlgorithm.RSA_OAEP_256, "r1")
+                        .encrypt(content);
+                assertEquals(badTag, assertThrows(JweDecryptionException.class, () -> d.decrypt(misnamed)).getMessage());
+                try (JwtSecretKey otherKek = JwtSecretKey.forEncryption(bytes(32, 10))) {
+                    String wrongKek = encrypter(otherKek, JweKeyAlgorithm.A256KW, "w1").encrypt(content);
+                    assertEquals(badTag, assertThrows(JweDecryptionException.class, () -> d.decrypt(wrongKek)).getMessage());
+                }
+                record Pick(String rule, String jwe, String inMessage) {}
+                for (Pick r : List.of(
+                        new Pick("JWK alg contradicting the header: r1 is RSA-OAEP-256",
+                                encrypter(JwtPublicKey.fromDer(r1.publicKey().toDer()), JweKeyAlgorithm.RSA_OAEP, "r1").encrypt(content),
+                                "Key \"r1\" does not decrypt RSA-OAEP"),
+                        new Pick("a kid no key has", encrypter(r2.publicKey(), JweKeyAlgorithm.RSA_OAEP, "r9").encrypt(content),
+                                "No key of this decrypter has the JWE's kid \"r9\""),
+                        new Pick("no kid, and both r1 and r2 decrypt RSA-OAEP-256",
+                                encrypter(JwtPublicKey.fromDer(r2.publicKey().toDer()), JweKeyAlgorithm.RSA_OAEP_256).encrypt(content),
+                                "lcjwt does not try keys in turn"))) {
+                    UnknownKeyException e = assertThrows(UnknownKeyException.class, () -> d.decrypt(r.jwe()), r.rule());
+                    assertTrue(e.getMessage().contains(r.inMessage()), r.rule() + ": " + e.getMessage());
+                }
+                // without a kid, the one key that decrypts the JWE's alg is used
+                assertArrayEquals(content, d.decrypt(encrypter(JwtPublicKey.fromDer(r2.publicKey().toDer()),
+                        JweKeyAlgorithm.RSA_OAEP).encrypt(content)));
+                try (JwtSecretKey sameKek = JwtSecretKey.forEncryption(kw)) {
+                    assertArrayEquals(content, d.decrypt(encrypter(sameKek, JweKeyAlgorithm.A256KW).encrypt(content)));
+                }
+                // a set holding no key that can decrypt an allowed alg gives no decrypter
+                InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(own)
+                        .keyAlgorithms(JweKeyAlgorithm.ECDH_ES_A128KW, JweKeyAlgorithm.A128KW)
+                        .contentAlgorithms(JweContentAlgorithm.A256GCM).build());
+                assertTrue(e.getMessage().contains("No key of the JWK set can decrypt A128KW"), e.getMessage());
+                try (JwtPublicKey p1 = r1.publicKey(); JwtPublicKey p2 = r2.publicKey()) {
+                    assertThrows(InvalidJwtKeyException.class, () -> JweDecrypter.builder(JwkSet.of(p1, p2))
+                            .keyAlgorithms(JweKeyAlgorithm.RSA_OAEP).contentAlgorithms(JweContentAlgorithm.A256GCM).build(),
+                            "public keys never decrypt");
+                }
+            } finally {
+                own.keys().forEach(JwtKey::close);
+            }
+        }
+    }
+
+    private static JweEncrypter encrypter(JwtKey key, JweKeyAlgorithm alg) {
+        return encrypter(key, alg, null);
+    }
+
+    private static JweEncrypter encrypter(JwtKey key, JweKeyAlgorithm alg, String kid) {
+        JweEncrypter.Builder b = JweEncrypter.builder(key).contentAlgorithm(JweContentAlgorithm.A256GCM);
+        if (alg != null) {
+            b.keyAlgorithm(alg);
+        }
+        if (kid != null) {
+            b.keyId(kid);
+        }
+        return b.build();
     }
 
     private static String flip(String segment) {

@@ -52,7 +52,7 @@ final class JwksCommand implements Callable<Integer> {
     /** {@code lcjwt jwks show FILE|URL}. */
     @Command(name = "show", mixinStandardHelpOptions = true,
             description = {"List the keys of a JWKS: kid, type, size, the algorithms each serves, thumbprint.",
-                    "Keys lcjwt cannot verify with are skipped and counted."})
+                    "Keys lcjwt cannot import are skipped and counted; encryption keys are listed, with no JWS algorithm."})
     static final class Show implements Callable<Integer> {
         @ParentCommand
         JwksCommand parent;

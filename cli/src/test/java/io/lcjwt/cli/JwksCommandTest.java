@@ -114,11 +114,17 @@ class JwksCommandTest {
         try (JwtPrivateKey ec = JwtPrivateKey.generate(Algorithm.ES256)) {
             pub = ec.publicKey().withKeyId("sig").toJwk();
         }
+        // An encryption key is kept (it serves JWE), with no JWS algorithm; a key lcjwt cannot
+        // import at all (an unknown use) is skipped.
         String enc = pub.replace("\"kid\":\"sig\"", "\"kid\":\"enc\",\"use\":\"enc\"");
-        Cli r = Cli.runWithStdin("{\"keys\":[" + pub + "," + enc + "]}", "jwks", "show", "-", "--json");
+        String unknownUse = pub.replace("\"kid\":\"sig\"", "\"kid\":\"odd\",\"use\":\"odd\"");
+        Cli r = Cli.runWithStdin("{\"keys\":[" + pub + "," + enc + "," + unknownUse + "]}", "jwks", "show", "-", "--json");
         assertEquals(0, r.code(), r::toString);
         Map<String, Object> m = JSON.std.mapFrom(r.out());
         assertEquals(1, ((Number) m.get("skipped")).intValue());
+        List<?> keys = (List<?>) m.get("keys");
+        assertEquals(2, keys.size());
+        assertEquals(List.of(), ((Map<?, ?>) keys.get(1)).get("algorithms"), "an enc key verifies no JWS");
     }
 
     @Test

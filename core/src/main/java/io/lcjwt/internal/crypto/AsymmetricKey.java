@@ -5,6 +5,7 @@ import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.Critical;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.keys.KeyInfo;
+import io.lcjwt.internal.keys.KeyUse;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -27,17 +28,21 @@ public final class AsymmetricKey implements VerifyKey {
     private final EvpKey evp;
     private final KeyInfo info;
     private final String keyId;
+    private final KeyUse use;
     private final Algorithm only;
+    private final boolean verifies;
     private final boolean isPrivate;
 
     /**
-     * @param only a JWK's {@code alg}, restricting the key to that one algorithm, or null
+     * @param use what the JWK's {@code use}, {@code key_ops} and {@code alg} allow, or {@link KeyUse#ANY}
      */
-    public AsymmetricKey(EvpKey evp, KeyInfo info, String keyId, Algorithm only, boolean isPrivate) {
+    public AsymmetricKey(EvpKey evp, KeyInfo info, String keyId, KeyUse use, boolean isPrivate) {
         this.evp = evp;
         this.info = info;
         this.keyId = keyId;
-        this.only = only;
+        this.use = use;
+        this.only = use.jwsAlg();
+        this.verifies = use.verifies(); // read once here, so a decode pays one boolean for it
         this.isPrivate = isPrivate;
         Critical.linkDigests(); // the streamed forms use them; linked now, not inside a decode on a virtual thread
     }
@@ -55,13 +60,19 @@ public final class AsymmetricKey implements VerifyKey {
         return keyId;
     }
 
-    public Algorithm restriction() {
-        return only;
+    public KeyUse use() {
+        return use;
     }
 
+    /** Whether the key's kind, curve and JWK {@code alg} fit {@code alg}, whatever it may be used for. */
+    public boolean fits(Algorithm alg) {
+        return info.serves(alg) && (only == null || only == alg);
+    }
+
+    /** Whether the key may verify {@code alg}: it fits, and its JWK {@code use}/{@code key_ops} allow verifying. */
     @Override
     public boolean supports(Algorithm alg) {
-        return info.serves(alg) && (only == null || only == alg);
+        return verifies && info.serves(alg) && (only == null || only == alg);
     }
 
     @Override

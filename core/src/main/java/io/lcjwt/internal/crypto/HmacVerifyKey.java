@@ -1,6 +1,7 @@
 package io.lcjwt.internal.crypto;
 
 import io.lcjwt.Algorithm;
+import io.lcjwt.internal.keys.KeyUse;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
@@ -15,23 +16,41 @@ public final class HmacVerifyKey implements VerifyKey {
     private final HmacKey hmac;
     private final String keyId;
     private final boolean allowShort;
+    private final KeyUse use;
+    private final Algorithm only;
+    private final boolean verifies;
     private final boolean password;
 
-    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort) {
-        this(hmac, keyId, allowShort, false);
-    }
-
-    /** @param password a PBES2 password, which never serves as an HMAC key */
-    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort, boolean password) {
+    /**
+     * @param use what an {@code oct} JWK's {@code use}, {@code key_ops} and {@code alg} allow, or {@link KeyUse#ANY}
+     * @param password a PBES2 password, which never serves as an HMAC key
+     */
+    public HmacVerifyKey(HmacKey hmac, String keyId, boolean allowShort, KeyUse use, boolean password) {
         this.hmac = hmac;
         this.keyId = keyId;
         this.allowShort = allowShort;
+        this.use = use;
+        this.only = use.jwsAlg();
         this.password = password;
+        this.verifies = !password && use.verifies(); // read once here, so a decode pays one boolean for it
+    }
+
+    public KeyUse use() {
+        return use;
     }
 
     /** Whether the key is a PBES2 password ({@code JwtSecretKey.fromPassword}). */
     public boolean isPassword() {
         return password;
+    }
+
+    /**
+     * Whether the secret is an HMAC key long enough for {@code alg} and its JWK {@code alg} allows
+     * it, whatever it may be used for; a password never is.
+     */
+    public boolean fits(Algorithm alg) {
+        return !password && alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes())
+                && (only == null || only == alg);
     }
 
     public HmacKey hmac() {
@@ -48,9 +67,10 @@ public final class HmacVerifyKey implements VerifyKey {
         return keyId;
     }
 
+    /** Whether the key may verify {@code alg}: it fits, and its JWK {@code use}/{@code key_ops} allow verifying. */
     @Override
     public boolean supports(Algorithm alg) {
-        return !password && alg.family() == Algorithm.Family.HMAC && (allowShort || hmac.length() >= alg.hashBytes());
+        return verifies && fits(alg);
     }
 
     @Override

@@ -12,7 +12,9 @@ import java.util.List;
  * unknown {@code kid} is refused, never answered with another key. The one exception is a
  * verifier holding a single key without a {@code kid}: it ignores the token's {@code kid}, as the
  * key is the only one it could mean. A token without {@code kid} is verified only when exactly
- * one configured key serves its algorithm.
+ * one configured key serves its algorithm. "Serves" includes what a JWK's {@code use},
+ * {@code key_ops} and {@code alg} allow, which each key has read once at import: a key that may
+ * not verify is never chosen.
  */
 public final class StaticKeyResolver implements KeyResolver {
 
@@ -27,14 +29,21 @@ public final class StaticKeyResolver implements KeyResolver {
         Algorithm alg = header.algorithm();
         String kid = header.keyId();
         if (kid != null) {
+            boolean named = false;
             for (VerifyKey k : keys) {
                 if (kid.equals(k.keyId())) {
-                    if (!k.supports(alg)) {
-                        throw new UnknownKeyException("Key \"" + HeaderParser.printable(kid) + "\" does not serve "
-                                + alg.jwsName() + ", the token's algorithm.");
+                    // A JWK set may give one kid to a signing key and to an encryption key
+                    // (JwkSet allows that pair only): the latter is passed over, not an error.
+                    if (k.supports(alg)) {
+                        return k;
                     }
-                    return k;
+                    named = true;
                 }
+            }
+            if (named) {
+                throw new UnknownKeyException("Key \"" + HeaderParser.printable(kid) + "\" does not serve "
+                        + alg.jwsName() + ", the token's algorithm (or may not verify: see its JWK's use,"
+                        + " key_ops and alg).");
             }
             if (keys.size() == 1 && keys.get(0).keyId() == null && keys.get(0).supports(alg)) {
                 return keys.get(0);

@@ -30,9 +30,28 @@ public final class JweCompact {
             + " authentication tag does not match (the content or header was changed, or the JWE was"
             + " encrypted to another key).";
 
+    /** The key a JWE is to be decrypted with: a secret (a copy, wiped after use) or an asymmetric key. */
+    public record Chosen(byte[] secret, AsymmetricKey key) {}
+
+    /**
+     * Picks the key for a JWE (or a JSON JWE's recipient) from its vetted header (by {@code kid}
+     * and {@code alg}), or throws {@code UnknownKeyException}; called before any cryptographic
+     * work, once per JWE or per JSON recipient. Each call returns a fresh copy of a secret.
+     */
+    public interface KeyChooser {
+        Chosen choose(JweHeaderReader.Header header);
+    }
+
     /** @param maxP2c the cap on a PBES2 iteration count; PBES2 must also be in {@code algs} */
     public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
             Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
+        Chosen only = new Chosen(secret, key);
+        return decrypt(token, maxBytes, maxInflated, maxP2c, algs, encs, h -> only);
+    }
+
+    /** As above, with the key chosen by {@code chooser} once the header has been read; a chosen secret is wiped after use. */
+    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
+            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, KeyChooser chooser) {
         if (token != null && token.length() <= maxBytes && JweJson.looksLikeJson(token)) {
             throw notCompact(new byte[] {'{'}, 0);
         }
@@ -69,7 +88,17 @@ public final class JweCompact {
             throw new MalformedJwtException("The JWE's authentication tag is " + tag.length + " bytes; "
                     + enc.joseName() + " takes exactly " + ContentCipher.tagBytes(enc) + " (RFC 7518 section 5).");
         }
-        byte[] cek = KeyManagement.unwrap(h, secret, key, encryptedKey);
+        Chosen chosen = chooser.choose(h);
+        byte[] secret = chosen.secret();
+        AsymmetricKey key = chosen.key();
+        byte[] cek;
+        try {
+            cek = KeyManagement.unwrap(h, secret, key, encryptedKey);
+        } finally {
+            if (secret != null) {
+                Arrays.fill(secret, (byte) 0);
+            }
+        }
         try {
             // The AAD is the header segment as sent (RFC 7516 section 5.2 step 14).
             byte[] plain = ContentCipher.open(enc, cek, iv, Arrays.copyOf(b, dots[0]), ct, tag);

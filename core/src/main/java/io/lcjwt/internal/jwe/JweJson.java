@@ -33,7 +33,8 @@ import java.util.Set;
  * recipient's header as strictly as a compact JWE's.
  *
  * <p>Recipients whose {@code alg} this decrypter does not take (unknown, off the allow-list,
- * {@code RSA1_5}, PBES2 not enabled) or whose {@code kid} names another key are skipped; each
+ * {@code RSA1_5}, PBES2 not enabled) or for which it has no key (chosen per recipient by its
+ * {@code kid} and {@code alg}, as for a compact JWE) are skipped; each
  * other one is tried in order, unwrap then content decryption, and a failed unwrap goes on with a
  * random key as in the compact form. Every tried recipient costs one unwrap and one tag check
  * whatever fails, and all failures end in the one {@link JweDecryptionException}.
@@ -46,7 +47,7 @@ public final class JweJson {
 
     private record Recipient(Map<String, Object> header, byte[] encryptedKey) {}
 
-    private record Candidate(JweHeaderReader.Header header, byte[] encryptedKey) {}
+    private record Candidate(JweHeaderReader.Header header, byte[] encryptedKey, JweCompact.Chosen key) {}
 
     /** {@return whether the text, after whitespace, starts as a JSON object} */
     public static boolean looksLikeJson(CharSequence s) {
@@ -58,7 +59,7 @@ public final class JweJson {
     }
 
     public static JweCompact.Decrypted decrypt(CharSequence json, int maxBytes, int maxInflated, int maxP2c,
-            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key, String keyId) {
+            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, JweCompact.KeyChooser chooser) {
         if (json == null) {
             throw new MalformedJwtException("The JWE is null.");
         }
@@ -120,68 +121,75 @@ public final class JweJson {
             merged.add(m);
         }
 
-        // Which recipients this decrypter takes, each vetted in full before any crypto.
+        // Which recipients this decrypter takes, each vetted in full before any crypto, each with its
+        // key chosen by its own kid and alg. A chosen secret is a copy: all are wiped in the end.
         List<Candidate> candidates = new ArrayList<>(recipients.size());
-        JwtException firstSkip = null;
-        JwtException keySkip = null; // a recipient this decrypter takes, but for another key: the more telling refusal
-        for (int i = 0; i < recipients.size(); i++) {
-            Map<String, Object> m = merged.get(i);
-            JweKeyAlgorithm alg;
-            try {
-                alg = JweHeaderReader.alg(m, algs);
-            } catch (AlgorithmNotAllowedException | UnsupportedJwtException e) {
-                firstSkip = firstSkip != null ? firstSkip : e;
-                continue;
-            }
-            JweHeaderReader.Header h = JweHeaderReader.vet(m, alg, encs, maxInflated, maxP2c);
-            byte[] ek = recipients.get(i).encryptedKey();
-            if (KeyManagement.choosesCek(alg) && ek.length != 0) {
-                throw new MalformedJwtException("A " + alg.joseName() + " recipient has an empty encrypted key"
-                        + " (RFC 7516 section 5.2 step 10); this one is " + ek.length + " bytes.");
-            }
-            if (keyId != null && h.kid() != null && !keyId.equals(h.kid())) {
-                keySkip = keySkip != null ? keySkip : new UnknownKeyException("The JWE's recipient has kid "
-                        + Untrusted.quote(h.kid()) + "; this decrypter's key is " + Untrusted.quote(keyId) + ".");
-                continue;
-            }
-            if (alg == JweKeyAlgorithm.DIR && secret.length != h.enc().keyBytes()) {
-                keySkip = keySkip != null ? keySkip : new JweDecryptionException("The JWE's enc "
-                        + h.enc().joseName() + " takes a " + h.enc().keyBytes() + "-byte key, but this decrypter's"
-                        + " direct key has " + secret.length + " bytes.");
-                continue;
-            }
-            if (Pbes2.isPbes2(alg) && candidates.stream().anyMatch(c -> Pbes2.isPbes2(c.header().alg()))) {
-                // Each would cost up to the iteration cap: one JWE must not cost sixteen.
-                throw new UnsupportedJwtException("The JWE has more than one PBES2 recipient this decrypter takes;"
-                        + " lcjwt derives a key for at most one per JWE, so that a JWE costs at most one iteration"
-                        + " cap, and refuses it before deriving.");
-            }
-            candidates.add(new Candidate(h, ek));
-        }
-        if (candidates.isEmpty()) {
-            throw noRecipient(keySkip != null ? keySkip : firstSkip, recipients.size());
-        }
-        JweContentAlgorithm contentAlg = candidates.get(0).header().enc();
-        if (iv.length != ContentCipher.ivBytes(contentAlg)) {
-            throw new MalformedJwtException("The JWE's IV is " + iv.length + " bytes; " + contentAlg.joseName()
-                    + " takes " + ContentCipher.ivBytes(contentAlg) + " (RFC 7518 section 5).");
-        }
-        if (tag.length != ContentCipher.tagBytes(contentAlg)) {
-            throw new MalformedJwtException("The JWE's authentication tag is " + tag.length + " bytes; "
-                    + contentAlg.joseName() + " takes exactly " + ContentCipher.tagBytes(contentAlg)
-                    + " (RFC 7518 section 5).");
-        }
-        // RFC 7516 section 5.2 step 14 and 15: ASCII(BASE64URL(protected) [|| '.' || BASE64URL(aad)]).
-        String aadText = (protectedB64 == null ? "" : protectedB64) + (aadB64 == null ? "" : "." + aadB64);
-        byte[] aad = aadText.getBytes(StandardCharsets.US_ASCII);
         try {
+            JwtException firstSkip = null;
+            JwtException keySkip = null; // a recipient this decrypter takes, but has no key for: the more telling refusal
+            for (int i = 0; i < recipients.size(); i++) {
+                Map<String, Object> m = merged.get(i);
+                JweKeyAlgorithm alg;
+                try {
+                    alg = JweHeaderReader.alg(m, algs);
+                } catch (AlgorithmNotAllowedException | UnsupportedJwtException e) {
+                    firstSkip = firstSkip != null ? firstSkip : e;
+                    continue;
+                }
+                JweHeaderReader.Header h = JweHeaderReader.vet(m, alg, encs, maxInflated, maxP2c);
+                byte[] ek = recipients.get(i).encryptedKey();
+                if (KeyManagement.choosesCek(alg) && ek.length != 0) {
+                    throw new MalformedJwtException("A " + alg.joseName() + " recipient has an empty encrypted key"
+                            + " (RFC 7516 section 5.2 step 10); this one is " + ek.length + " bytes.");
+                }
+                JweCompact.Chosen chosen;
+                try {
+                    chosen = chooser.choose(h);
+                } catch (UnknownKeyException e) {
+                    keySkip = keySkip != null ? keySkip : e;
+                    continue;
+                }
+                byte[] secret = chosen.secret();
+                if (alg == JweKeyAlgorithm.DIR && secret.length != h.enc().keyBytes()) {
+                    keySkip = keySkip != null ? keySkip : new JweDecryptionException("The JWE's enc "
+                            + h.enc().joseName() + " takes a " + h.enc().keyBytes() + "-byte key, but this decrypter's"
+                            + " direct key has " + secret.length + " bytes.");
+                    Arrays.fill(secret, (byte) 0);
+                    continue;
+                }
+                candidates.add(new Candidate(h, ek, chosen));
+                if (Pbes2.isPbes2(alg) && candidates.stream().filter(c -> Pbes2.isPbes2(c.header().alg())).count() > 1) {
+                    // Each would cost up to the iteration cap: one JWE must not cost sixteen.
+                    throw new UnsupportedJwtException("The JWE has more than one PBES2 recipient this decrypter takes;"
+                            + " lcjwt derives a key for at most one per JWE, so that a JWE costs at most one iteration"
+                            + " cap, and refuses it before deriving.");
+                }
+            }
+            if (candidates.isEmpty()) {
+                throw noRecipient(keySkip != null ? keySkip : firstSkip, recipients.size());
+            }
+            JweContentAlgorithm contentAlg = candidates.get(0).header().enc();
+            if (iv.length != ContentCipher.ivBytes(contentAlg)) {
+                throw new MalformedJwtException("The JWE's IV is " + iv.length + " bytes; " + contentAlg.joseName()
+                        + " takes " + ContentCipher.ivBytes(contentAlg) + " (RFC 7518 section 5).");
+            }
+            if (tag.length != ContentCipher.tagBytes(contentAlg)) {
+                throw new MalformedJwtException("The JWE's authentication tag is " + tag.length + " bytes; "
+                        + contentAlg.joseName() + " takes exactly " + ContentCipher.tagBytes(contentAlg)
+                        + " (RFC 7518 section 5).");
+            }
+            // RFC 7516 section 5.2 step 14 and 15: ASCII(BASE64URL(protected) [|| '.' || BASE64URL(aad)]).
+            String aadText = (protectedB64 == null ? "" : protectedB64) + (aadB64 == null ? "" : "." + aadB64);
+            byte[] aad = aadText.getBytes(StandardCharsets.US_ASCII);
             for (Candidate c : candidates) {
-                byte[] cek = KeyManagement.unwrap(c.header(), secret, key, c.encryptedKey());
+                // A failed unwrap yields a random CEK (KeyManagement.unwrap), so it fails as a bad tag does.
+                byte[] cek = KeyManagement.unwrap(c.header(), c.key().secret(), c.key().key(), c.encryptedKey());
                 byte[] plain;
                 try {
                     plain = ContentCipher.open(contentAlg, cek, iv, aad, ct, tag);
                 } finally {
                     Arrays.fill(cek, (byte) 0);
+                    Reference.reachabilityFence(c.key().key());
                 }
                 if (plain != null) {
                     if (c.header().deflated()) {
@@ -193,7 +201,11 @@ public final class JweJson {
                 }
             }
         } finally {
-            Reference.reachabilityFence(key);
+            for (Candidate c : candidates) {
+                if (c.key().secret() != null) {
+                    Arrays.fill(c.key().secret(), (byte) 0);
+                }
+            }
         }
         throw new JweDecryptionException(JweCompact.DECRYPTION_FAILED);
     }

@@ -280,7 +280,7 @@ public final class KeyManagement {
         AsymmetricKey peer;
         try {
             Jwk.Parsed parsed = Jwk.parse(epk);
-            peer = KeyFactory.publicFromInfo(parsed.pub(), null, null);
+            peer = KeyFactory.publicFromInfo(parsed.pub(), null, io.lcjwt.internal.keys.KeyUse.ANY);
         } catch (InvalidJwtKeyException e) {
             throw new MalformedJwtException("The JWE's \"epk\" is not a valid " + mineCrv + " public key: "
                     + e.getMessage(), e);

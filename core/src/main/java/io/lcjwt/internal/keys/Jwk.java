@@ -1,6 +1,5 @@
 package io.lcjwt.internal.keys;
 
-import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.Untrusted;
@@ -24,8 +23,8 @@ public final class Jwk {
     private Jwk() {}
 
     /** A parsed JWK. Exactly one of {@code secret}, {@code pub} is set; {@code pkcs8} for private keys. */
-    public record Parsed(String kty, String kid, Algorithm alg, String use, List<String> keyOps,
-            byte[] secret, KeyInfo pub, byte[] pkcs8, Map<String, Object> members) {}
+    public record Parsed(String kty, String kid, KeyUse keyUse, byte[] secret, KeyInfo pub, byte[] pkcs8,
+            Map<String, Object> members) {}
 
     public static Map<String, Object> readObject(String json) {
         if (json == null) {
@@ -48,15 +47,6 @@ public final class Jwk {
         String kid = str(m, "kid", false);
         String use = str(m, "use", false);
         String algName = str(m, "alg", false);
-        Algorithm alg = null;
-        if (algName != null) {
-            // Some issuers publish P-521 keys as "ES521"; read that here, where it only restricts
-            // a key, never in a token's header, whose alg is matched exactly (Algorithm.fromJwsName).
-            alg = algName.equals("ES521") ? Algorithm.ES512 : Algorithm.fromJwsName(algName);
-            if (alg == null) {
-                throw new InvalidJwtKeyException("The JWK's alg " + Untrusted.quote(algName) + " is not a JWS algorithm lcjwt supports.");
-            }
-        }
         List<String> ops = null;
         if (m.containsKey("key_ops")) {
             if (!(m.get("key_ops") instanceof List<?> l) || !l.stream().allMatch(o -> o instanceof String)) {
@@ -66,9 +56,10 @@ public final class Jwk {
             List<String> typed = (List<String>) l;
             ops = List.copyOf(typed);
         }
+        KeyUse alg = KeyUse.parse(use, ops, algName);
         switch (kty) {
             case "oct" -> {
-                return new Parsed(kty, kid, alg, use, ops, bytes(m, "k", true), null, null, m);
+                return new Parsed(kty, kid, alg, bytes(m, "k", true), null, null, m);
             }
             case "RSA" -> {
                 if (m.containsKey("oth")) {
@@ -88,7 +79,7 @@ public final class Jwk {
                     pkcs8 = Pkcs8.rsa(n, e, uint(m, "d", true), uint(m, "p", true), uint(m, "q", true),
                             uint(m, "dp", true), uint(m, "dq", true), uint(m, "qi", true));
                 }
-                return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+                return new Parsed(kty, kid, alg, null, pub, pkcs8, m);
             }
             case "EC" -> {
                 String crv = str(m, "crv", true);
@@ -110,7 +101,7 @@ public final class Jwk {
                     System.arraycopy(pub.y(), 0, point, 1 + curve.coordBytes, curve.coordBytes);
                     pkcs8 = Pkcs8.ec(curve, d, point);
                 }
-                return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+                return new Parsed(kty, kid, alg, null, pub, pkcs8, m);
             }
             case "OKP" -> {
                 String crv = str(m, "crv", true);
@@ -125,7 +116,7 @@ public final class Jwk {
                         }
                         pkcs8 = Pkcs8.x25519(d);
                     }
-                    return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+                    return new Parsed(kty, kid, alg, null, pub, pkcs8, m);
                 }
                 if (!crv.equals("Ed25519")) {
                     throw new InvalidJwtKeyException("The OKP JWK's curve " + Untrusted.quote(crv) + " is not supported; lcjwt takes"
@@ -140,7 +131,7 @@ public final class Jwk {
                     }
                     pkcs8 = Pkcs8.ed25519(d);
                 }
-                return new Parsed(kty, kid, alg, use, ops, null, pub, pkcs8, m);
+                return new Parsed(kty, kid, alg, null, pub, pkcs8, m);
             }
             default -> throw new InvalidJwtKeyException("The JWK's kty " + Untrusted.quote(kty) + " is not supported; lcjwt takes"
                     + " RSA, EC, OKP and oct keys.");

@@ -21,11 +21,11 @@ public final class KeyFactory {
     /** A private key: the native key, its PKCS#8 (for export and re-keying), its public half. */
     public record PrivateParts(AsymmetricKey key, byte[] pkcs8, KeyInfo pub) {}
 
-    public static AsymmetricKey publicFromSpki(byte[] der, String kid, Algorithm only) {
+    public static AsymmetricKey publicFromSpki(byte[] der, String kid, KeyUse only) {
         return publicFromInfo(Spki.parse(der), kid, only);
     }
 
-    public static AsymmetricKey publicFromInfo(KeyInfo info, String kid, Algorithm only) {
+    public static AsymmetricKey publicFromInfo(KeyInfo info, String kid, KeyUse only) {
         Backend.get();
         EvpKey evp = EvpKey.fromSpki(info.spki());
         return new AsymmetricKey(evp, info, kid, only, false);
@@ -51,7 +51,7 @@ public final class KeyFactory {
                         + " RSA PUBLIC KEY or CERTIFICATE.");
             }
         };
-        return publicFromInfo(info, kid, null);
+        return publicFromInfo(info, kid, KeyUse.ANY);
     }
 
     public static PrivateParts privateFromPem(String pem, String kid) {
@@ -80,14 +80,14 @@ public final class KeyFactory {
                         + " RSA PRIVATE KEY or EC PRIVATE KEY.");
             }
         };
-        return privateFromPkcs8(parsed.pkcs8(), kid, null, null);
+        return privateFromPkcs8(parsed.pkcs8(), kid, KeyUse.ANY, null);
     }
 
     /**
      * Parses PKCS#8; derives the public half from libcrypto and, when {@code expectedPub} is given
      * (a JWK's public members), requires it to match.
      */
-    public static PrivateParts privateFromPkcs8(byte[] pkcs8, String kid, Algorithm only, KeyInfo expectedPub) {
+    public static PrivateParts privateFromPkcs8(byte[] pkcs8, String kid, KeyUse only, KeyInfo expectedPub) {
         Pkcs8.Parsed parsed = Pkcs8.parse(pkcs8);
         EvpKey evp = EvpKey.fromPkcs8(parsed.pkcs8());
         try {
@@ -141,10 +141,19 @@ public final class KeyFactory {
 
     /** A fresh key for {@code alg}: RSA-{@code rsaBits} for RS and PS, the algorithm's curve for ES, Ed25519 for EdDSA. */
     public static PrivateParts generate(Algorithm alg, int rsaBits, String kid) {
+        return generate(alg, rsaBits, kid, false);
+    }
+
+    /** A fresh X25519 key (RFC 7748), for ECDH-ES. */
+    public static PrivateParts generateX25519() {
+        return generate(null, 0, null, true);
+    }
+
+    private static PrivateParts generate(Algorithm alg, int rsaBits, String kid, boolean x25519) {
         Backend b = Backend.get();
         int type;
         Curve curve = null;
-        switch (alg.family()) {
+        switch (x25519 ? Algorithm.Family.EDDSA : alg.family()) {
             case RSA, RSA_PSS -> {
                 if (rsaBits < 2048 || rsaBits > 8192 || rsaBits % 8 != 0) {
                     throw new InvalidJwtKeyException("RSA keys are generated with 2048 to 8192 bits, a multiple of 8.");
@@ -155,7 +164,7 @@ public final class KeyFactory {
                 type = libcrypto_h.EVP_PKEY_EC();
                 curve = Curve.forAlgorithm(alg);
             }
-            case EDDSA -> type = b.evpPkeyEd25519();
+            case EDDSA -> type = x25519 ? b.evpPkeyX25519() : b.evpPkeyEd25519();
             default -> throw new InvalidJwtKeyException("HMAC secrets come from JwtSecretKey.generate(" + alg.jwsName() + "), not from JwtPrivateKey.");
         }
         MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(type, MemorySegment.NULL);
@@ -167,7 +176,8 @@ public final class KeyFactory {
                     && (type != libcrypto_h.EVP_PKEY_RSA() || libcrypto_h.EVP_PKEY_CTX_set_rsa_keygen_bits(ctx, rsaBits) == 1)
                     && libcrypto_h.EVP_PKEY_keygen(ctx, out) == 1;
             if (!ok) {
-                throw new IllegalStateException("libcrypto could not generate a key for " + alg.jwsName() + ": " + b.drainErrors());
+                throw new IllegalStateException("libcrypto could not generate a key for " + (x25519 ? "X25519"
+                        : alg.jwsName()) + ": " + b.drainErrors());
             }
             pkey = out.get(ValueLayout.ADDRESS, 0);
         } finally {
@@ -177,23 +187,31 @@ public final class KeyFactory {
         }
         byte[] pkcs8;
         try {
-            pkcs8 = exportPkcs8(pkey, alg.family() == Algorithm.Family.EDDSA, curve);
+            pkcs8 = exportPkcs8(pkey, x25519 || alg.family() == Algorithm.Family.EDDSA, x25519, curve);
         } finally {
             libcrypto_h.EVP_PKEY_free(pkey);
         }
-        return privateFromPkcs8(pkcs8, kid, null, null);
+        return privateFromPkcs8(pkcs8, kid, KeyUse.ANY, null);
     }
 
-    private static byte[] exportPkcs8(MemorySegment pkey, boolean ed25519, Curve curve) {
+    /** @param raw an Ed25519 or X25519 key, exported as its 32 raw private bytes */
+    private static byte[] exportPkcs8(MemorySegment pkey, boolean raw, boolean x25519, Curve curve) {
         try (Arena arena = Arena.ofConfined()) {
-            if (ed25519) {
+            if (raw) {
                 MemorySegment seed = arena.allocate(32);
                 MemorySegment len = arena.allocate(ValueLayout.JAVA_LONG);
                 len.set(ValueLayout.JAVA_LONG, 0, 32);
-                if (libcrypto_h.EVP_PKEY_get_raw_private_key(pkey, seed, len) != 1) {
-                    throw new IllegalStateException("libcrypto could not export the Ed25519 key");
+                if (libcrypto_h.EVP_PKEY_get_raw_private_key(pkey, seed, len) != 1
+                        || len.get(ValueLayout.JAVA_LONG, 0) != 32) {
+                    throw new IllegalStateException("libcrypto could not export the " + (x25519 ? "X25519" : "Ed25519") + " key");
                 }
-                return Pkcs8.ed25519(seed.toArray(ValueLayout.JAVA_BYTE));
+                byte[] d = seed.toArray(ValueLayout.JAVA_BYTE);
+                seed.fill((byte) 0);
+                try {
+                    return x25519 ? Pkcs8.x25519(d) : Pkcs8.ed25519(d);
+                } finally {
+                    java.util.Arrays.fill(d, (byte) 0);
+                }
             }
             int n = libcrypto_h.i2d_PrivateKey(pkey, MemorySegment.NULL);
             MemorySegment buf = arena.allocate(n);
