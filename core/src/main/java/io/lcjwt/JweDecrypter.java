@@ -349,12 +349,7 @@ public final class JweDecrypter {
          * @throws IllegalArgumentException if {@code maxIterations} is outside 1,000 to 1,000,000
          */
         public Builder enablePbes2(int maxIterations) {
-            if (maxIterations < io.lcjwt.internal.jwe.Pbes2.MIN_ITERATIONS
-                    || maxIterations > io.lcjwt.internal.jwe.Pbes2.MAX_ITERATIONS) {
-                throw new IllegalArgumentException("The PBES2 iteration cap must be from 1,000 to 1,000,000, not "
-                        + maxIterations);
-            }
-            this.maxPbes2Iterations = maxIterations;
+            this.maxPbes2Iterations = io.lcjwt.internal.jwe.Pbes2.checkIterations(maxIterations, "cap");
             return this;
         }
 

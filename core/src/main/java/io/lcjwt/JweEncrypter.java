@@ -274,12 +274,7 @@ public final class JweEncrypter {
          * @throws IllegalArgumentException if {@code iterations} is outside 1,000 to 1,000,000
          */
         public Builder pbes2Iterations(int iterations) {
-            if (iterations < io.lcjwt.internal.jwe.Pbes2.MIN_ITERATIONS
-                    || iterations > io.lcjwt.internal.jwe.Pbes2.MAX_ITERATIONS) {
-                throw new IllegalArgumentException("The PBES2 iteration count must be from 1,000 to 1,000,000, not "
-                        + iterations);
-            }
-            this.pbes2Iterations = iterations;
+            this.pbes2Iterations = io.lcjwt.internal.jwe.Pbes2.checkIterations(iterations, "count");
             return this;
         }
 

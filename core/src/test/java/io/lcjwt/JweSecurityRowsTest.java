@@ -159,6 +159,11 @@ class JweSecurityRowsTest {
             // The cap is bounded itself.
             assertThrows(IllegalArgumentException.class, () -> JweDecrypter.builder(pwd).enablePbes2(1_000_001));
             assertThrows(IllegalArgumentException.class, () -> JweDecrypter.builder(pwd).enablePbes2(999));
+            // an encrypter cannot write what a decrypter must refuse, either way
+            IllegalArgumentException low = assertThrows(IllegalArgumentException.class,
+                    () -> JweEncrypter.builder(pwd).pbes2Iterations(999));
+            assertEquals("The PBES2 iteration count must be from 1,000 to 1,000,000, not 999", low.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> JweEncrypter.builder(pwd).pbes2Iterations(1_000_001));
 
             JweDecrypter on = JweDecrypter.builder(pwd).enablePbes2()
                     .keyAlgorithms(JweKeyAlgorithm.PBES2_HS256_A128KW, JweKeyAlgorithm.PBES2_HS512_A256KW)

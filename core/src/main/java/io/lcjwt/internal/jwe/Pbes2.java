@@ -66,6 +66,17 @@ public final class Pbes2 {
         return s;
     }
 
+    /**
+     * {@code n}, refused unless it is from {@link #MIN_ITERATIONS} to {@link #MAX_ITERATIONS}:
+     * a builder's iteration cap or count, {@code what} naming which in the message.
+     */
+    public static int checkIterations(int n, String what) {
+        if (n < MIN_ITERATIONS || n > MAX_ITERATIONS) {
+            throw new IllegalArgumentException("The PBES2 iteration " + what + " must be from 1,000 to 1,000,000, not " + n);
+        }
+        return n;
+    }
+
     /** The header's {@code p2c}: an integer from {@link #MIN_ITERATIONS} to {@code max}. */
     static int count(Map<String, Object> m, int max) {
         Object v = m.get("p2c");
