@@ -417,36 +417,6 @@ public final class JsonCursor {
     }
 
     /**
-     * Consumes the string value here, starting right at the cursor, when no backslash precedes
-     * its closing quote, and returns that quote's index; otherwise consumes nothing and returns
-     * -1. Only the quote is looked for: <b>the caller must check the content</b> itself (a
-     * base64url member, which its decoder refuses unless every byte is base64url, or a later
-     * {@link #reset} and {@link #skipValue} over it).
-     */
-    public int skipStringUnchecked() {
-        return skipStringUnchecked(null);
-    }
-
-    /**
-     * As {@link #skipStringUnchecked()}, with {@code ascii} the document as a String when it is
-     * ASCII and starts at offset 0 (so a byte's index is its character's): the quote is then
-     * found by {@link String#indexOf(int, int, int)}, which the JIT makes a vector loop.
-     */
-    public int skipStringUnchecked(String ascii) {
-        int p = pos;
-        if (p >= end || b[p] != '"') {
-            return -1;
-        }
-        int q = ascii != null ? ascii.indexOf('"', p + 1, end) : JsonStrings.quote(b, p + 1, end);
-        if (q < 0 || b[q - 1] == '\\') {
-            return -1;
-        }
-        pos = q + 1;
-        needComma = true;
-        return q;
-    }
-
-    /**
      * Consumes the string value here when it is plain (ASCII, no escapes, no control characters,
      * starting right at the cursor) and returns the index of its closing quote; otherwise
      * consumes nothing and returns -1, and the caller reads it the general way.

@@ -132,24 +132,6 @@ final class JsonStrings {
         return -1;
     }
 
-    /** The index of the first quote in {@code b[from, end)}, a word at a time, or -1. */
-    static int quote(byte[] b, int from, int end) {
-        int q = from;
-        for (; q + 8 <= end; q += 8) {
-            long w = (long) LONGS.get(b, q) ^ 0x2222222222222222L;
-            long hit = (w - ONES) & ~w & HIGHS; // the lowest set bit marks the first quote exactly
-            if (hit != 0) {
-                return q + (Long.numberOfTrailingZeros(hit) >>> 3);
-            }
-        }
-        for (; q < end; q++) {
-            if (b[q] == '"') {
-                return q;
-            }
-        }
-        return -1;
-    }
-
     /** {@link JsonCursor#skipStringEqualTo}. */
     static boolean skipEqualTo(JsonCursor c, byte[] expected) {
         int q = plainStringEnd(c);

@@ -66,7 +66,10 @@ final class JsonJws {
 
     /**
      * As {@link #parse(byte[], int, JsonCursor)}; {@code ascii}, when not null, is the same
-     * document as an ASCII String, which finds the members' ends faster.
+     * document as an ASCII String, with which the common flattened shape is read without the
+     * general parser ({@link #flattened}). Everything else is read by the general parser, which
+     * checks every string as JSON: in the general form a signature the verifier skips (an
+     * unknown key, say) is never decoded, so its text must be checked here.
      */
     static JsonJws parse(byte[] b, int len, JsonCursor c, String ascii) {
         int i = 0;
@@ -93,11 +96,10 @@ final class JsonJws {
         while (c.nextName()) {
             switch (name(c)) {
                 case "payload" -> {
-                    int[] span = base64urlOrText(c, "payload", ascii);
+                    int[] span = string(c, "payload");
                     jws.payloadStart = span[0];
                     jws.payloadLength = span[1] - span[0];
-                    jws.payloadEscaped = span[2] == 1;
-                    jws.payloadUnchecked = span[2] < 0;
+                    jws.payloadEscaped = span[2] != 0;
                 }
                 case "signatures" -> {
                     general = true;
@@ -117,7 +119,7 @@ final class JsonJws {
                         Signature sig = new Signature();
                         c.startObject();
                         while (c.nextName()) {
-                            if (!member(c, name(c), sig, ascii)) {
+                            if (!member(c, name(c), sig)) {
                                 c.skipValue();
                             }
                         }
@@ -129,7 +131,7 @@ final class JsonJws {
                     }
                 }
                 default -> {
-                    if (member(c, name(c), flat, ascii)) {
+                    if (member(c, name(c), flat)) {
                         flatSeen = true;
                     } else {
                         c.skipValue();
@@ -164,9 +166,10 @@ final class JsonJws {
      * {@code {"payload":"...","protected":"...","signature":"..."}} in any order ({@code payload}
      * may be absent, detached), no whitespace, no other member, no value whose closing quote
      * follows a backslash. Anything else returns null and is read the general way. Only the
-     * members' ends are found here; their text is checked by the base64url decoders (and an
-     * unencoded payload by {@link #checkPayload}), so what this accepts is the JSON the general
-     * parser accepts.
+     * members' ends are found here; their text is checked later, since a JWS of one signature
+     * is accepted only when all of it was decoded: the header and signature by the base64url
+     * decoders, an encoded payload too, an unencoded one by {@link #checkPayload}. So what this
+     * accepts is JSON the general parser accepts.
      *
      * @param ascii the document as an ASCII String, byte for byte {@code b[0, len)}
      */
@@ -259,15 +262,15 @@ final class JsonJws {
     }
 
     /** Reads one of a signature's three members into {@code sig}; false for any other name. */
-    private static boolean member(JsonCursor c, String name, Signature sig, String ascii) {
+    private static boolean member(JsonCursor c, String name, Signature sig) {
         switch (name) {
             case "protected" -> {
-                int[] span = base64urlOrText(c, "protected", ascii);
+                int[] span = string(c, "protected");
                 sig.protectedStart = span[0];
                 sig.protectedLength = span[1] - span[0];
             }
             case "signature" -> {
-                int[] span = base64urlOrText(c, "signature", ascii);
+                int[] span = string(c, "signature");
                 sig.signatureStart = span[0];
                 sig.signatureLength = span[1] - span[0];
             }
@@ -329,21 +332,6 @@ final class JsonJws {
             }
         }
         return new int[] {raw[0] + 1, raw[1] - 1, escaped};
-    }
-
-    /**
-     * A member that is base64url text when it is well formed ({@code payload} may instead be
-     * an unencoded payload's text): its span, found by its closing quote alone when no escape
-     * precedes it, with -1 as the third element to say its content is unchecked; otherwise
-     * read as {@link #string} reads it.
-     */
-    private static int[] base64urlOrText(JsonCursor c, String member, String ascii) {
-        int start = c.position() + 1;
-        int q = c.skipStringUnchecked(ascii);
-        if (q >= 0) {
-            return new int[] {start, q, -1};
-        }
-        return string(c, member);
     }
 
     /**
