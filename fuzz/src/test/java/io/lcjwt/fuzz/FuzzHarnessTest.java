@@ -100,7 +100,8 @@ class FuzzHarnessTest {
         java.nio.file.Path dir = java.nio.file.Path.of("src/test/resources/io/lcjwt/fuzz/JwsJsonFuzzTestInputs/jsonSerialization");
         int accepted = 0;
         try (var files = java.nio.file.Files.list(dir)) {
-            for (java.nio.file.Path f : files.toList()) {
+            // the seeds only: a regression input (a past finding, replayed by the fuzz test) need not be text
+            for (java.nio.file.Path f : files.filter(p -> p.getFileName().toString().startsWith("seed-")).toList()) {
                 String text = java.nio.file.Files.readString(f);
                 for (var v : java.util.List.of(JwsJsonFuzzTest.COOKBOOK_V, JwsJsonFuzzTest.RFC7797_V)) {
                     byte[] secret = v == JwsJsonFuzzTest.COOKBOOK_V ? JwsJsonFuzzTest.COOKBOOK : JwsJsonFuzzTest.RFC7515_A1;
