@@ -115,7 +115,7 @@ public final class JwtSigner {
         SignBuffers.Buffer b = buffers.take();
         try {
             int n = claimsToken(claims, b);
-            return new String(b.out(n, n), 0, n, StandardCharsets.ISO_8859_1);
+            return b.token(n);
         } finally {
             buffers.give(b);
             java.lang.ref.Reference.reachabilityFence(owner);
@@ -200,7 +200,7 @@ public final class JwtSigner {
     private int compact(SignBuffers.Buffer b, byte[] header, byte[] payload, int payloadLen) {
         int h = header.length;
         int inputLen = h + 1 + Base64Url.encodedLength(payloadLen);
-        byte[] out = b.out(inputLen + 1 + MAX_SIGNATURE_TEXT, 0);
+        byte[] out = b.out(inputLen + 1 + MAX_SIGNATURE_TEXT);
         System.arraycopy(header, 0, out, 0, h);
         out[h] = '.';
         Base64Url.encode(payload, 0, payloadLen, out, h + 1);
@@ -248,7 +248,7 @@ public final class JwtSigner {
             SignBuffers.Buffer b = buffers.take();
             try {
                 int n = compact(b, header, payload, payload.length);
-                return new String(b.out(n, n), 0, n, StandardCharsets.ISO_8859_1);
+                return b.token(n);
             } finally {
                 buffers.give(b);
             }

@@ -168,14 +168,9 @@ public final class HmacKey {
     }
 
     /**
-     * Writes the MAC of {@code input[0, len)} to {@code out[0, macBytes)}. {@code input} may be a
-     * heap segment (it is passed to libcrypto in place through a critical downcall).
+     * Writes the MAC of {@code input[0, len)} to {@code out[0, macBytes)}. {@code input} and
+     * {@code out} may be heap segments (passed to libcrypto in place through a critical downcall).
      */
-    public void mac(int macBytes, MemorySegment input, long len, byte[] out) {
-        mac(macBytes, input, len, MemorySegment.ofArray(out));
-    }
-
-    /** As {@link #mac(int, MemorySegment, long, byte[])}, into a segment of at least {@code macBytes}. */
     public void mac(int macBytes, MemorySegment input, long len, MemorySegment out) {
         MemorySegment ctx = acquire(macBytes);
         try {

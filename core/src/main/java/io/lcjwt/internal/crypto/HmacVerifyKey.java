@@ -117,13 +117,4 @@ public final class HmacVerifyKey implements VerifyKey {
             Reference.reachabilityFence(this);
         }
     }
-
-    /** Writes the MAC of {@code input[0, len)} into {@code out[0, alg.hashBytes())}. */
-    public void sign(Algorithm alg, MemorySegment input, long len, byte[] out) {
-        try {
-            hmac.mac(alg.hashBytes(), input, len, out);
-        } finally {
-            Reference.reachabilityFence(this);
-        }
-    }
 }

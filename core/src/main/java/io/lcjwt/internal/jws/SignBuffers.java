@@ -4,6 +4,7 @@ import io.lcjwt.internal.claims.JsonOut;
 import io.lcjwt.internal.crypto.SlotPool;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -21,8 +22,8 @@ public final class SignBuffers {
         public final byte[] mac = new byte[64];
         public final MemorySegment macSegment = MemorySegment.ofArray(mac);
 
-        /** The token buffer, grown to at least {@code n} bytes; its first {@code keep} bytes survive growth. */
-        public byte[] out(int n, int keep) {
+        /** The token buffer, grown (contents kept) to at least {@code n} bytes. */
+        public byte[] out(int n) {
             if (out.length < n) {
                 out = Arrays.copyOf(out, Math.max(n, out.length * 2));
                 outSegment = MemorySegment.ofArray(out);
@@ -30,7 +31,12 @@ public final class SignBuffers {
             return out;
         }
 
-        /** The token buffer as a segment: call {@link #out(int, int)} first. */
+        /** The token buffer's first {@code n} bytes (ASCII) as the one String a signing returns. */
+        public String token(int n) {
+            return new String(out, 0, n, StandardCharsets.ISO_8859_1);
+        }
+
+        /** The token buffer as a segment: call {@link #out(int)} first. */
         public MemorySegment outSegment() {
             return outSegment;
         }

@@ -50,7 +50,7 @@ class HmacKeyCloseRaceTest {
                 HmacKey k = keys[0];
                 try {
                     if ((r & 1) == 0) {
-                        k.mac(32, MemorySegment.ofArray(input), input.length, out);
+                        k.mac(32, MemorySegment.ofArray(input), input.length, MemorySegment.ofArray(out));
                         (Arrays.equals(out, truth) ? right : wrong).incrementAndGet();
                     } else {
                         byte[] copy = k.secretCopy();
