@@ -127,15 +127,16 @@ public final class ClaimsWriter {
                 write(g, e.getValue(), depth + 1, naming);
             }
             g.raw('}');
-        } else if (v instanceof List<?> c && c instanceof java.util.RandomAccess) {
+        } else if (v instanceof Collection<?> c) {
             checkDepth(g, depth);
             g.raw('[');
-            for (int i = 0, n = c.size(); i < n; i++) {
+            int i = 0;
+            for (Object o : c) {
                 if (i > 0) {
                     g.raw(',');
                 }
-                g.enter(depth, i);
-                write(g, c.get(i), depth + 1, naming);
+                g.enter(depth, i++);
+                write(g, o, depth + 1, naming);
             }
             g.raw(']');
         } else if (v instanceof CharSequence cs) {
@@ -171,18 +172,6 @@ public final class ClaimsWriter {
             g.string(e.name(), depth);
         } else if (v instanceof UUID || v instanceof URI) {
             g.string(v.toString(), depth);
-        } else if (v instanceof Collection<?> c) {
-            checkDepth(g, depth);
-            g.raw('[');
-            int i = 0;
-            for (Object o : c) {
-                if (i > 0) {
-                    g.raw(',');
-                }
-                g.enter(depth, i++);
-                write(g, o, depth + 1, naming);
-            }
-            g.raw(']');
         } else if (v.getClass().isArray()) {
             checkDepth(g, depth);
             g.raw('[');

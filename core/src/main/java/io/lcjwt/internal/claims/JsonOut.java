@@ -45,11 +45,7 @@ public final class JsonOut {
     private String root = "claims";
 
     public JsonOut() {
-        this(256);
-    }
-
-    public JsonOut(int capacity) {
-        buf = new byte[capacity];
+        buf = new byte[256];
     }
 
     /** Empties the buffer for the next document, whose refusals name it {@code root}. */

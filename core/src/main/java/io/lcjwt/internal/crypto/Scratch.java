@@ -29,30 +29,22 @@ public final class Scratch {
     public final byte[] mac = new byte[64];
     public final MemorySegment macSegment = MemorySegment.ofArray(mac);
 
-    /** A JSON serialization's characters, copied in bulk before they are narrowed (grown on demand). */
-    private char[] chars;
     /** Narrows a JSON serialization's characters in bulk (an intrinsic over arrays), stopping at the first non-ASCII one. */
     private CharsetEncoder ascii;
     /** A JSON serialization's signing input, joined from its members (grown on demand). */
     private byte[] input;
     private MemorySegment inputSegment;
-
-    private java.nio.CharBuffer charBuffer;
+    /** A JSON serialization's characters, copied in bulk before they are narrowed (grown on demand). */
+    private java.nio.CharBuffer chars;
+    /** The token array as a buffer, for the encoder: wrapped again only when the array grows. */
     private java.nio.ByteBuffer tokenBuffer;
 
-    /** A char buffer of at least {@code n} characters. */
-    public char[] chars(int n) {
-        if (chars == null || chars.length < n) {
-            chars = new char[Math.max(n, 1024)];
-            charBuffer = java.nio.CharBuffer.wrap(chars);
-        }
-        return chars;
-    }
-
-    /** {@link #chars(int)}'s array as a buffer over {@code [0, n)}: made once per array, not per token. */
+    /** A heap char buffer over {@code [0, n)} of an array of at least {@code n}: made once per array, not per token. */
     public java.nio.CharBuffer charBuffer(int n) {
-        chars(n);
-        return charBuffer.clear().limit(n);
+        if (chars == null || chars.capacity() < n) {
+            chars = java.nio.CharBuffer.wrap(new char[Math.max(n, 1024)]);
+        }
+        return chars.clear().limit(n);
     }
 
     /** The token array as a buffer over {@code [0, n)}; call {@link #token(int)} first. */
