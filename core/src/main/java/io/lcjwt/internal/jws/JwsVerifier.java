@@ -255,23 +255,21 @@ public final class JwsVerifier {
                 }
                 JsonJws.Signature sig = parsed.signatures.get(i);
                 int sigLen = decodeSignature(b, sig.signatureStart, sig.signatureLength, s);
+                // The signing input starts with ASCII(protected) '.', in the scratch buffer. An
+                // attached payload is inside the token, so small (maxTokenBytes): it is joined there
+                // too, for the compact form's one-shot path, cheaper than feeding libcrypto two
+                // pieces; a detached one is fed in place.
+                int head = sig.protectedLength + 1;
+                int bodyLen = detached == null ? (int) body.byteSize() : 0;
+                byte[] in = s.input(head + bodyLen);
+                System.arraycopy(b, sig.protectedStart, in, 0, sig.protectedLength);
+                in[sig.protectedLength] = '.';
                 boolean ok;
                 if (detached == null) {
-                    // An attached payload is inside the token, so it is small (maxTokenBytes): join
-                    // header, '.' and payload in the scratch buffer and take the compact form's
-                    // one-shot path, which is cheaper than feeding libcrypto two pieces.
-                    int bodyLen = (int) body.byteSize();
-                    int total = sig.protectedLength + 1 + bodyLen;
-                    byte[] in = s.input(total);
-                    System.arraycopy(b, sig.protectedStart, in, 0, sig.protectedLength);
-                    in[sig.protectedLength] = '.';
-                    MemorySegment.copy(body, 0, s.inputSegment(), sig.protectedLength + 1, bodyLen);
-                    ok = entry.key().verify(entry.header().algorithm(), s.inputSegment(), total, sigLen, s);
+                    MemorySegment.copy(body, 0, s.inputSegment(), head, bodyLen);
+                    ok = entry.key().verify(entry.header().algorithm(), s.inputSegment(), head + bodyLen, sigLen, s);
                 } else {
-                    byte[] in = s.input(sig.protectedLength + 1);
-                    System.arraycopy(b, sig.protectedStart, in, 0, sig.protectedLength);
-                    in[sig.protectedLength] = '.';
-                    SigningInput input = new SigningInput(s.inputSegment(), sig.protectedLength + 1, body, !raw);
+                    SigningInput input = new SigningInput(s.inputSegment(), head, body, !raw);
                     ok = entry.key().verify(entry.header().algorithm(), input, sigLen, s);
                 }
                 if (!ok) {
