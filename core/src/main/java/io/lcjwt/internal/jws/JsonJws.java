@@ -343,13 +343,7 @@ final class JsonJws {
             return;
         }
         c.reset(b, payloadStart - 1, payloadLength + 2, "JWS payload");
-        c.skipValue();
-        for (int k = payloadStart; k < payloadStart + payloadLength; k++) {
-            if (b[k] == '\\') {
-                payloadEscaped = true;
-                break;
-            }
-        }
+        payloadEscaped = string(c, "payload")[2] != 0; // read as the general parser reads it
         payloadUnchecked = false;
     }
 
