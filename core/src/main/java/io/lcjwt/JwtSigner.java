@@ -203,7 +203,7 @@ public final class JwtSigner {
         byte[] out = b.out(inputLen + 1 + MAX_SIGNATURE_TEXT);
         System.arraycopy(header, 0, out, 0, h);
         out[h] = '.';
-        Base64Url.encode(payload, 0, payloadLen, out, h + 1);
+        b.base64.encode(payload, 0, payloadLen, out, h + 1);
         out[inputLen] = '.';
         if (key instanceof HmacVerifyKey hmac) {
             int macLen = algorithm.hashBytes();

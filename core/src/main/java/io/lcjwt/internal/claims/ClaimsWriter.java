@@ -95,121 +95,170 @@ public final class ClaimsWriter {
                 || o instanceof Collection<?> || o.getClass().isArray() || o.getClass().isEnum());
     }
 
+    /**
+     * What kind of value a class's instances are, in the order the checks used to run (a
+     * {@code Map} that is also a {@code Collection} is written as a map). Found once per class:
+     * a chain of {@code instanceof} tests against interfaces cost more than writing the value.
+     */
+    private enum Kind { MAP, COLLECTION, CHARS, CHARACTER, FLOATING, INTEGRAL, BIG_INTEGER, BIG_DECIMAL,
+        OFFSET_TIME, ZONED_TIME, DATE, ENUM, TEXT, ARRAY, JDK, BEAN }
+
+    private static final ClassValue<Kind> KINDS = new ClassValue<>() {
+        @Override
+        protected Kind computeValue(Class<?> c) {
+            if (Map.class.isAssignableFrom(c)) {
+                return Kind.MAP;
+            } else if (Collection.class.isAssignableFrom(c)) {
+                return Kind.COLLECTION;
+            } else if (CharSequence.class.isAssignableFrom(c)) {
+                return Kind.CHARS;
+            } else if (c == Character.class) {
+                return Kind.CHARACTER;
+            } else if (c == Double.class || c == Float.class) {
+                return Kind.FLOATING;
+            } else if (c == Short.class || c == Byte.class) {
+                return Kind.INTEGRAL;
+            } else if (BigInteger.class.isAssignableFrom(c)) {
+                return Kind.BIG_INTEGER;
+            } else if (BigDecimal.class.isAssignableFrom(c)) {
+                return Kind.BIG_DECIMAL;
+            } else if (c == OffsetDateTime.class) {
+                return Kind.OFFSET_TIME;
+            } else if (c == ZonedDateTime.class) {
+                return Kind.ZONED_TIME;
+            } else if (Date.class.isAssignableFrom(c)) {
+                return Kind.DATE;
+            } else if (Enum.class.isAssignableFrom(c)) {
+                return Kind.ENUM;
+            } else if (c == UUID.class || URI.class == c) {
+                return Kind.TEXT;
+            } else if (c.isArray()) {
+                return Kind.ARRAY;
+            }
+            return isJdkType(c) ? Kind.JDK : Kind.BEAN;
+        }
+    };
+
     /** Writes {@code v}, the value at {@code depth} (0: the claims set), whose path {@code g} tracks. */
     private static void write(JsonOut g, Object v, int depth, ClaimNaming naming) {
-        if (v == null) {
-            g.nul();
-        } else if (v instanceof String s) {
+        // The common values first, each an exact class test; then the class's cached kind.
+        if (v instanceof String s) {
             g.string(s, depth);
-        } else if (v instanceof Integer || v instanceof Long || v instanceof Short || v instanceof Byte) {
-            g.number(((Number) v).longValue());
         } else if (v instanceof Instant i) {
             g.number(i.getEpochSecond());
+        } else if (v instanceof Long || v instanceof Integer) {
+            g.number(((Number) v).longValue());
         } else if (v instanceof Boolean b) {
             g.bool(b);
-        } else if (v instanceof Map<?, ?> m) {
-            checkDepth(g, depth);
-            g.raw('{');
-            boolean first = true;
-            for (Map.Entry<?, ?> e : m.entrySet()) {
-                if (!(e.getKey() instanceof String key)) {
-                    throw new IllegalArgumentException("claim names must be strings; " + g.path(depth) + " has "
-                            + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
-                }
-                if (!first) {
-                    g.raw(',');
-                }
-                first = false;
-                g.enter(depth, "<name>");
-                g.string(key, depth + 1);
-                g.raw(':');
-                g.enter(depth, key);
-                write(g, e.getValue(), depth + 1, naming);
-            }
-            g.raw('}');
-        } else if (v instanceof Collection<?> c) {
-            checkDepth(g, depth);
-            g.raw('[');
-            int i = 0;
-            for (Object o : c) {
-                if (i > 0) {
-                    g.raw(',');
-                }
-                g.enter(depth, i++);
-                write(g, o, depth + 1, naming);
-            }
-            g.raw(']');
-        } else if (v instanceof CharSequence cs) {
-            g.string(cs.toString(), depth);
-        } else if (v instanceof Character ch) {
-            g.string(ch.toString(), depth);
-        } else if (v instanceof Double || v instanceof Float) {
-            double d = ((Number) v).doubleValue();
-            if (!Double.isFinite(d)) {
-                throw new IllegalArgumentException("claim " + g.path(depth) + " is " + d
-                        + ", which JSON cannot represent");
-            }
-            g.ascii(v instanceof Float f ? Float.toString(f) : Double.toString(d));
-        } else if (v instanceof BigInteger bi) {
-            String text = bi.toString();
-            checkNumberText(text, g, depth);
-            g.ascii(text);
-        } else if (v instanceof BigDecimal bd) {
-            String text = bd.toString();
-            checkNumberText(text, g, depth);
-            if (!Double.isFinite(bd.doubleValue())) {
-                throw new IllegalArgumentException("claim " + g.path(depth) + " is " + shortText(text)
-                        + ", beyond the range of a double, which lcjwt's reader refuses");
-            }
-            g.ascii(text);
-        } else if (v instanceof OffsetDateTime t) {
-            g.number(t.toEpochSecond());
-        } else if (v instanceof ZonedDateTime t) {
-            g.number(t.toEpochSecond());
-        } else if (v instanceof Date d) {
-            g.number(Math.floorDiv(d.getTime(), 1000L));
-        } else if (v instanceof Enum<?> e) {
-            g.string(e.name(), depth);
-        } else if (v instanceof UUID || v instanceof URI) {
-            g.string(v.toString(), depth);
-        } else if (v.getClass().isArray()) {
-            checkDepth(g, depth);
-            g.raw('[');
-            int n = java.lang.reflect.Array.getLength(v);
-            for (int i = 0; i < n; i++) {
-                if (i > 0) {
-                    g.raw(',');
-                }
-                g.enter(depth, i);
-                write(g, java.lang.reflect.Array.get(v, i), depth + 1, naming);
-            }
-            g.raw(']');
-        } else if (isJdkType(v.getClass())) {
-            throw new IllegalArgumentException("claim " + g.path(depth) + " is a " + v.getClass().getName()
-                    + ", which lcjwt does not write; convert it to a String, a number or an Instant");
+        } else if (v == null) {
+            g.nul();
         } else {
-            checkDepth(g, depth);
-            Member[] members = shape(v.getClass(), naming, g, depth);
-            g.raw('{');
-            boolean first = true;
-            for (Member m : members) {
-                Object value = get(m.accessor(), v);
-                if (value instanceof Optional<?> o) {
-                    value = o.orElse(null);
-                }
-                if (value != null) {
+            writeOther(g, v, depth, naming);
+        }
+    }
+
+    private static void writeOther(JsonOut g, Object v, int depth, ClaimNaming naming) {
+        switch (KINDS.get(v.getClass())) {
+            case MAP -> {
+                checkDepth(g, depth);
+                g.raw('{');
+                boolean first = true;
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                    if (!(e.getKey() instanceof String key)) {
+                        throw new IllegalArgumentException("claim names must be strings; " + g.path(depth) + " has "
+                                + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
+                    }
                     if (!first) {
                         g.raw(',');
                     }
                     first = false;
                     g.enter(depth, "<name>");
-                    g.string(m.name(), depth + 1);
-                    g.raw(':');
-                    g.enter(depth, m.name());
-                    write(g, value, depth + 1, naming);
+                    g.name(key, depth + 1);
+                    g.enter(depth, key);
+                    write(g, e.getValue(), depth + 1, naming);
                 }
+                g.raw('}');
             }
-            g.raw('}');
+            case COLLECTION -> {
+                checkDepth(g, depth);
+                g.raw('[');
+                int i = 0;
+                for (Object o : (Collection<?>) v) {
+                    if (i > 0) {
+                        g.raw(',');
+                    }
+                    g.enter(depth, i++);
+                    write(g, o, depth + 1, naming);
+                }
+                g.raw(']');
+            }
+            case CHARS, CHARACTER, TEXT -> g.string(v.toString(), depth);
+            case INTEGRAL -> g.number(((Number) v).longValue());
+            case FLOATING -> {
+                double d = ((Number) v).doubleValue();
+                if (!Double.isFinite(d)) {
+                    throw new IllegalArgumentException("claim " + g.path(depth) + " is " + d
+                            + ", which JSON cannot represent");
+                }
+                g.ascii(v instanceof Float f ? Float.toString(f) : Double.toString(d));
+            }
+            case BIG_INTEGER -> {
+                String text = v.toString();
+                checkNumberText(text, g, depth);
+                g.ascii(text);
+            }
+            case BIG_DECIMAL -> {
+                BigDecimal bd = (BigDecimal) v;
+                String text = bd.toString();
+                checkNumberText(text, g, depth);
+                if (!Double.isFinite(bd.doubleValue())) {
+                    throw new IllegalArgumentException("claim " + g.path(depth) + " is " + shortText(text)
+                            + ", beyond the range of a double, which lcjwt's reader refuses");
+                }
+                g.ascii(text);
+            }
+            case OFFSET_TIME -> g.number(((OffsetDateTime) v).toEpochSecond());
+            case ZONED_TIME -> g.number(((ZonedDateTime) v).toEpochSecond());
+            case DATE -> g.number(Math.floorDiv(((Date) v).getTime(), 1000L));
+            case ENUM -> g.string(((Enum<?>) v).name(), depth);
+            case ARRAY -> {
+                checkDepth(g, depth);
+                g.raw('[');
+                int n = java.lang.reflect.Array.getLength(v);
+                for (int i = 0; i < n; i++) {
+                    if (i > 0) {
+                        g.raw(',');
+                    }
+                    g.enter(depth, i);
+                    write(g, java.lang.reflect.Array.get(v, i), depth + 1, naming);
+                }
+                g.raw(']');
+            }
+            case JDK -> throw new IllegalArgumentException("claim " + g.path(depth) + " is a " + v.getClass().getName()
+                    + ", which lcjwt does not write; convert it to a String, a number or an Instant");
+            case BEAN -> {
+                checkDepth(g, depth);
+                Member[] members = shape(v.getClass(), naming, g, depth);
+                g.raw('{');
+                boolean first = true;
+                for (Member m : members) {
+                    Object value = get(m.accessor(), v);
+                    if (value instanceof Optional<?> o) {
+                        value = o.orElse(null);
+                    }
+                    if (value != null) {
+                        if (!first) {
+                            g.raw(',');
+                        }
+                        first = false;
+                        g.enter(depth, "<name>");
+                        g.name(m.name(), depth + 1);
+                        g.enter(depth, m.name());
+                        write(g, value, depth + 1, naming);
+                    }
+                }
+                g.raw('}');
+            }
         }
     }
 

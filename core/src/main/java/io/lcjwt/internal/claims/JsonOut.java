@@ -35,12 +35,29 @@ public final class JsonOut {
         ESCAPES['\r'] = 'r';
     }
 
+    /** Two ASCII digits for each value 0..99. */
+    private static final byte[] PAIRS = new byte[200];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            PAIRS[2 * i] = (byte) ('0' + i / 10);
+            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+    }
+
+    /** Member names remembered as written ({@code "name":}), by identity, in a direct-mapped table. */
+    private static final int NAME_SLOTS = 64;
+    private static final int NAME_MAX = 48;
+
     byte[] buf;
     int len;
-    private char[] chars = new char[64];
+    private final String[] names = new String[NAME_SLOTS];
+    private final byte[][] nameText = new byte[NAME_SLOTS][];
+    private final byte[] nameLengths = new byte[NAME_SLOTS];
+    private int nameAge;
 
     /** The member names (or null for an array element) and element indices from the root to here. */
-    private final String[] names = new String[Json.MAX_DEPTH + 2];
+    private final String[] path = new String[Json.MAX_DEPTH + 2];
     private final int[] indices = new int[Json.MAX_DEPTH + 2];
     private String root = "claims";
 
@@ -73,21 +90,21 @@ public final class JsonOut {
 
     /** Records that the value at {@code depth + 1} is member {@code name} of the one at {@code depth}. */
     void enter(int depth, String name) {
-        names[depth + 1] = name;
+        path[depth + 1] = name;
     }
 
     /** Records that the value at {@code depth + 1} is element {@code index} of the one at {@code depth}. */
     void enter(int depth, int index) {
-        names[depth + 1] = null;
+        path[depth + 1] = null;
         indices[depth + 1] = index;
     }
 
     /** The path of the value at {@code depth}, as messages name it: {@code claims.roles[2]}. */
     String path(int depth) {
         StringBuilder sb = new StringBuilder(root);
-        for (int d = 1; d <= depth && d < names.length; d++) {
-            if (names[d] != null) {
-                sb.append('.').append(names[d]);
+        for (int d = 1; d <= depth && d < path.length; d++) {
+            if (path[d] != null) {
+                sb.append('.').append(path[d]);
             } else {
                 sb.append('[').append(indices[d]).append(']');
             }
@@ -127,15 +144,58 @@ public final class JsonOut {
             v = -v;
         }
         int digits = 1;
-        for (long t = v; t >= 10; t /= 10) {
+        for (long t = 10; digits < 19 && v >= t; t *= 10) {
             digits++;
         }
-        int end = len + digits;
-        for (int i = end - 1; i >= len; i--) {
-            buf[i] = (byte) ('0' + (int) (v % 10));
-            v /= 10;
+        byte[] b = buf;
+        int i = len + digits;
+        len = i;
+        while (v >= 100) {
+            int pair = (int) (v % 100) * 2;
+            v /= 100;
+            b[--i] = PAIRS[pair + 1];
+            b[--i] = PAIRS[pair];
         }
-        len = end;
+        if (v >= 10) {
+            b[--i] = PAIRS[(int) v * 2 + 1];
+            b[--i] = PAIRS[(int) v * 2];
+        } else {
+            b[--i] = (byte) ('0' + v);
+        }
+    }
+
+    /**
+     * A member name and its colon, {@code "name":}. Claim names repeat from token to token,
+     * usually as the same String instances (literals, record components), so a name seen before
+     * is copied from a small table kept by identity instead of being scanned and escaped again.
+     */
+    void name(String s, int depth) {
+        int h = s.hashCode();
+        int slot = (h ^ h >>> 7) & (NAME_SLOTS - 2); // two slots per set: a collision costs no rescans
+        String[] known = names;
+        if (known[slot] != s && known[++slot] != s) {
+            int start = len;
+            string(s, depth);
+            raw(':');
+            remember(s, slot - (nameAge++ & 1), start, len - start);
+            return;
+        }
+        int n = nameLengths[slot];
+        ensure(n);
+        System.arraycopy(nameText[slot], 0, buf, len, n);
+        len += n;
+    }
+
+    private void remember(String s, int slot, int start, int n) {
+        if (n <= NAME_MAX) {
+            byte[] text = nameText[slot];
+            if (text == null) {
+                nameText[slot] = text = new byte[NAME_MAX];
+            }
+            System.arraycopy(buf, start, text, 0, n);
+            nameLengths[slot] = (byte) n;
+            names[slot] = s;
+        }
     }
 
     void bool(boolean b) {
@@ -152,27 +212,24 @@ public final class JsonOut {
      */
     void string(String s, int depth) {
         int n = s.length();
-        if (chars.length < n) {
-            chars = new char[Math.max(n, chars.length * 2)];
-        }
-        char[] cs = chars;
-        s.getChars(0, n, cs, 0);
         ensure(n + 2);
         byte[] b = buf;
         int p = len;
         b[p++] = '"';
         int i = 0;
-        // The common case, printable ASCII with nothing to escape, a byte per character.
+        // The common case, printable ASCII with nothing to escape, a byte per character. Read
+        // through charAt, not copied out first: claim strings are short, and the copy cost more
+        // than the loop (measured on the typical claims).
         for (; i < n; i++) {
-            char c = cs[i];
-            if (c >= 0x80 || ESCAPES[c] != 0) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') { // what ESCAPES marks, without the load
                 break;
             }
             b[p++] = (byte) c;
         }
         len = p;
         if (i < n) {
-            rest(cs, i, n, depth);
+            rest(s, i, n, depth);
         }
         raw('"');
     }
@@ -187,9 +244,9 @@ public final class JsonOut {
         buf[len++] = HEX[c & 15];
     }
 
-    private void rest(char[] cs, int i, int n, int depth) {
+    private void rest(String cs, int i, int n, int depth) {
         for (; i < n; i++) {
-            char c = cs[i];
+            char c = cs.charAt(i);
             if (c < 0x80) {
                 byte e = ESCAPES[c];
                 if (e == 0) {
@@ -206,10 +263,10 @@ public final class JsonOut {
                 buf[len++] = (byte) (0xC0 | c >> 6);
                 buf[len++] = (byte) (0x80 | c & 0x3F);
             } else if (Character.isSurrogate(c)) {
-                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(cs[i + 1])) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(cs.charAt(i + 1))) {
                     // jackson-core writes a pair as two escapes, not four UTF-8 bytes; so does this
                     unicodeEscape(c);
-                    unicodeEscape(cs[++i]);
+                    unicodeEscape(cs.charAt(++i));
                 } else {
                     throw new IllegalArgumentException("claim " + path(depth) + " holds an unpaired surrogate (U+"
                             + Integer.toHexString(c).toUpperCase(Locale.ROOT) + " at index " + i

@@ -1,6 +1,7 @@
 package io.lcjwt.internal.jws;
 
 import io.lcjwt.internal.claims.JsonOut;
+import io.lcjwt.internal.codec.WideEncoder;
 import io.lcjwt.internal.crypto.SlotPool;
 
 import java.lang.foreign.MemorySegment;
@@ -17,6 +18,8 @@ public final class SignBuffers {
     /** One signing's buffers. Not thread-safe: taken from the pool by one thread at a time. */
     public static final class Buffer {
         public final JsonOut json = new JsonOut();
+        /** Encodes the payload into the token buffer. */
+        public final WideEncoder base64 = new WideEncoder();
         private byte[] out = new byte[1024];
         private MemorySegment outSegment = MemorySegment.ofArray(out);
         public final byte[] mac = new byte[64];

@@ -140,6 +140,60 @@ class JsonOutTest {
     }
 
     @Test
+    void numbersOfEveryLengthAndAroundEachPowerOfTen() throws Exception {
+        Map<String, Object> m = new LinkedHashMap<>();
+        long p = 1;
+        for (int d = 0; d < 19; d++, p *= 10) {
+            m.put("p" + d, List.of(p - 1, p, p + 1, -p, -(p - 1), -(p + 1), p * 3 + 7));
+        }
+        m.put("ends", List.of(Long.MAX_VALUE, Long.MAX_VALUE - 1, Long.MIN_VALUE + 1, 99L, 100L, 101L));
+        same(m);
+        assertEquals("{\"n\":[0,9,10,99,100,1000000000,4102444800]}",
+                lcjwt(ordered("n", List.of(0L, 9L, 10L, 99L, 100L, 1_000_000_000L, 4_102_444_800L))));
+    }
+
+    /**
+     * Names are remembered by identity in a small table on the writer, which a signer reuses:
+     * names whose hashes collide ("Aa" and "BB" have one hash), equal names that are different
+     * String instances, names that need escapes and names too long to remember must all come
+     * out as jackson-core writes them, document after document on one writer.
+     */
+    @Test
+    void rememberedNamesStayRightAcrossDocumentsOnOneWriter() throws Exception {
+        String[] pool = {"Aa", "BB", "AaAa", "BBBB", "AaBB", "BBAa", "sub", "iss", "email", "iat", "q\"uote",
+                "back\\slash", "tab\t", "ключ", "😀", "x".repeat(47), "y".repeat(48), "z".repeat(200), ""};
+        SplittableRandom r = new SplittableRandom(5);
+        JsonOut out = new JsonOut();
+        for (int doc = 0; doc < 2000; doc++) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (int k = r.nextInt(12); k > 0; k--) {
+                String name = pool[r.nextInt(pool.length)];
+                if (r.nextBoolean()) {
+                    name = new String(name.toCharArray()); // equal, not identical
+                }
+                m.put(name, r.nextBoolean() ? name : Map.of(name, (long) doc));
+            }
+            ClaimsWriter.write(out.reset("claims"), m, io.lcjwt.ClaimNaming.IDENTITY);
+            assertEquals(jackson(m), new String(out.toByteArray(), StandardCharsets.UTF_8), "document " + doc);
+        }
+    }
+
+    /** Subclasses of the number and date types take their parent's form, as they did before the kinds were cached. */
+    @Test
+    void subclassesOfNumberAndDateTypesAreWrittenAsTheirParents() {
+        BigInteger big = new BigInteger("12345678901234567890") { };
+        BigDecimal dec = new BigDecimal("1.25") { };
+        java.util.Date ts = new java.util.Date(1_700_000_000_999L) { };
+        assertEquals("{\"b\":12345678901234567890,\"d\":1.25,\"t\":1700000000,\"e\":\"B\"}",
+                lcjwt(ordered("b", big, "d", dec, "t", ts, "e", Shape.B)));
+    }
+
+    /** An enum whose constant has a body: the constant's class is a subclass of the enum's. */
+    enum Shape {
+        A, B { @Override public String toString() { return "bee"; } }
+    }
+
+    @Test
     void refusalsNameTheMember() {
         List<Object> roles = new ArrayList<>(List.of("a", "b", "bad\uD800"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
