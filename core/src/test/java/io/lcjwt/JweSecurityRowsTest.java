@@ -486,6 +486,9 @@ class JweSecurityRowsTest {
         String big = JweEncrypter.builder(dir16).keyAlgorithm(JweKeyAlgorithm.DIR).contentAlgorithm(JweContentAlgorithm.A128GCM)
                 .build().encrypt(new byte[1000]);
         assertEquals(500, d.decrypt(ok).length);
+        assertEquals(500, d.decrypt(new StringBuilder(ok)).length, "a CharSequence that is not a String");
+        JwtException nonAscii = assertThrows(JwtException.class, () -> d.decrypt(new StringBuilder(ok).append('\u00e9')));
+        assertTrue(nonAscii.getMessage().contains("non-ASCII"), nonAscii.getMessage());
         check(d, List.of(
                 new Row("over maxTokenBytes", big, MalformedJwtException.class, "maxTokenBytes"),
                 new Row("JSON serialization", "{\"protected\":\"e30\",\"ciphertext\":\"\"}", MalformedJwtException.class,
@@ -497,6 +500,12 @@ class JweSecurityRowsTest {
                 new Row("dots only", "....", MalformedJwtException.class, "header segment is empty"),
                 new Row("padded IV", ok.replaceFirst("\\.\\.([^.]+)\\.", "..$1=."), MalformedJwtException.class, "strict base64url"),
                 new Row("non-ASCII", ok + "\u00e9", MalformedJwtException.class, "non-ASCII"),
+                // Beyond Latin-1 (a String the JDK stores as UTF-16), where a one-byte copy would
+                // turn the character into '?' and the refusal would name base64url instead.
+                new Row("non-ASCII beyond Latin-1", ok.substring(0, 20) + "\u0100" + ok.substring(21),
+                        MalformedJwtException.class, "non-ASCII"),
+                new Row("non-ASCII in the dots' place", ok.replaceFirst("\\.", "\u2024"), MalformedJwtException.class,
+                        "non-ASCII"),
                 new Row("null", null, MalformedJwtException.class, "null")));
     }
 

@@ -43,11 +43,10 @@ public final class WideDecoder {
             offset = 0;
             return 0;
         }
-        int rem = len & 3;
-        int last = Base64Url.value(src[off + len - 1]);
-        if (rem == 1 || last < 0 || (rem == 2 && (last & 0x0F) != 0) || (rem == 3 && (last & 0x03) != 0)) {
+        if (!strictEnd(src, off, len)) {
             return -1;
         }
+        int rem = len & 3;
         byte[] in = sources[rem];
         if (in == null || in.length < len || in.length - len > MAX_RUN) {
             in = new byte[len + MAX_RUN / 2];
@@ -72,6 +71,43 @@ public final class WideDecoder {
         }
         offset = run / 4 * 3;
         return n - offset;
+    }
+
+    /** What the JDK's decoder does not check: the length mod 4, and no stray bits in the last character. */
+    private static boolean strictEnd(byte[] src, int off, int len) {
+        int rem = len & 3;
+        int last = Base64Url.value(src[off + len - 1]);
+        return rem != 1 && last >= 0 && (rem != 2 || (last & 0x0F) == 0) && (rem != 3 || (last & 0x03) == 0);
+    }
+
+    /** The shortest segment {@link #decodeStrict} sends through the JDK's decoder. */
+    static final int WIDE = 64;
+
+    /**
+     * Decodes {@code src[off, off + len)} into a new array of exactly its length, with the same
+     * strictness as {@link #decode}; {@return the bytes, or null when it is not strict base64url}
+     * For one-off segments (a JWE's), where there is no reused state to keep.
+     */
+    public static byte[] decodeStrict(byte[] src, int off, int len) {
+        int n = Base64Url.decodedLength(len);
+        if (n < 0) {
+            return null;
+        }
+        if (len < WIDE) {
+            byte[] out = new byte[n];
+            return Base64Url.decode(src, off, len, out, 0) == n ? out : null;
+        }
+        if (!strictEnd(src, off, len)) {
+            return null;
+        }
+        java.nio.ByteBuffer d;
+        try {
+            d = JDK.decode(java.nio.ByteBuffer.wrap(src, off, len));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        byte[] a = d.array();
+        return d.arrayOffset() == 0 && d.remaining() == n && a.length == n ? a : null;
     }
 
     public byte[] buffer() {

@@ -25,7 +25,7 @@ final class AesCbcHmac {
         int half = check(key, iv);
         Backend b = Backend.get();
         b.clearErrors();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Native.scratch(2L * plain.length + aad.length + 512)) {
             MemorySegment k = Native.copy(arena, key);
             try {
                 MemorySegment ct = arena.allocate(plain.length + IV_BYTES);
@@ -52,7 +52,7 @@ final class AesCbcHmac {
             return null; // a truncated or over-long tag is never compared in part
         }
         Backend b = Backend.get();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Native.scratch(2L * ct.length + aad.length + 512)) {
             MemorySegment k = Native.copy(arena, key);
             try {
                 MemorySegment c = Native.copy(arena, ct);

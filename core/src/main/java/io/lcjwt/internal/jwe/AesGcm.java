@@ -24,7 +24,7 @@ final class AesGcm {
         check(key, iv);
         Backend b = Backend.get();
         b.clearErrors();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Native.scratch(2L * plain.length + aad.length + 256)) {
             MemorySegment k = Native.copy(arena, key);
             try {
                 MemorySegment out = arena.allocate(plain.length + TAG_BYTES);
@@ -48,7 +48,7 @@ final class AesGcm {
             return null; // refused before libcrypto: OpenSSL would check a shorter tag
         }
         Backend b = Backend.get();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Native.scratch(2L * ct.length + aad.length + 256)) {
             MemorySegment k = Native.copy(arena, key);
             try {
                 MemorySegment out = arena.allocate(Math.max(1, ct.length));

@@ -15,7 +15,7 @@ final class AesKeyWrap {
         checkKek(kek);
         Backend b = Backend.get();
         b.clearErrors();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Native.scratch(aes_key_st.layout().byteSize() + 256)) {
             MemorySegment aesKey = arena.allocate(aes_key_st.layout());
             MemorySegment k = Native.copy(arena, kek);
             MemorySegment in = Native.copy(arena, cek);
@@ -44,7 +44,7 @@ final class AesKeyWrap {
             return null;
         }
         Backend b = Backend.get();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Native.scratch(aes_key_st.layout().byteSize() + 256)) {
             MemorySegment aesKey = arena.allocate(aes_key_st.layout());
             MemorySegment k = Native.copy(arena, kek);
             MemorySegment out = arena.allocate(wrapped.length - 8);

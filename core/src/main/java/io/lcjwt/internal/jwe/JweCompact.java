@@ -6,6 +6,7 @@ import io.lcjwt.JweKeyAlgorithm;
 import io.lcjwt.MalformedJwtException;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
+import io.lcjwt.internal.codec.WideDecoder;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 
 import java.lang.ref.Reference;
@@ -57,16 +58,7 @@ public final class JweCompact {
         }
         byte[] b = ascii(token, maxBytes);
         int[] dots = new int[4];
-        int n = 0;
-        for (int i = 0; i < b.length; i++) {
-            if (b[i] == '.') {
-                if (n == 4) {
-                    n++;
-                    break;
-                }
-                dots[n++] = i;
-            }
-        }
+        int n = token instanceof String s ? dots(s, dots) : dots(b, dots);
         if (n != 4) {
             throw notCompact(b, n);
         }
@@ -174,23 +166,59 @@ public final class JweCompact {
             throw new MalformedJwtException("The JWE is larger than this decrypter's cap of " + maxBytes
                     + " bytes (maxTokenBytes).");
         }
-        byte[] b = new byte[len];
+        byte[] b;
+        if (token instanceof String s) {
+            // The JDK's own pass: a String of ASCII only is copied as it is, anything else grows.
+            b = s.getBytes(StandardCharsets.UTF_8);
+            if (b.length == len) {
+                return b;
+            }
+            throw nonAscii();
+        }
+        b = new byte[len];
         for (int i = 0; i < len; i++) {
             char c = token.charAt(i);
             if (c >= 0x80) {
-                throw new MalformedJwtException("The JWE holds a non-ASCII character; a compact JWE is base64url"
-                        + " segments and dots only.");
+                throw nonAscii();
             }
             b[i] = (byte) c;
         }
         return b;
     }
 
+    private static MalformedJwtException nonAscii() {
+        return new MalformedJwtException("The JWE holds a non-ASCII character; a compact JWE is base64url"
+                + " segments and dots only.");
+    }
+
+    /** The first four dots' positions into {@code dots}; {@return how many dots, counting at most five} */
+    private static int dots(String s, int[] dots) {
+        int n = 0;
+        for (int i = s.indexOf('.'); i >= 0 && n < 5; i = s.indexOf('.', i + 1)) {
+            if (n < 4) {
+                dots[n] = i;
+            }
+            n++;
+        }
+        return n;
+    }
+
+    private static int dots(byte[] b, int[] dots) {
+        int n = 0;
+        for (int i = 0; i < b.length && n < 5; i++) {
+            if (b[i] == '.') {
+                if (n < 4) {
+                    dots[n] = i;
+                }
+                n++;
+            }
+        }
+        return n;
+    }
+
     private static byte[] segment(byte[] b, int from, int to, String what) {
-        int len = to - from;
-        int n = Base64Url.decodedLength(len);
-        byte[] out = n < 0 ? null : new byte[n];
-        if (n < 0 || Base64Url.decode(b, from, len, out, 0) != n) {
+        byte[] out = WideDecoder.decodeStrict(b, from, to - from);
+        if (out == null) {
             throw new MalformedJwtException("The JWE's " + what + " is not strict base64url (RFC 7516 section 2:"
                     + " no padding, no '+' or '/', no whitespace).");
         }

@@ -30,6 +30,51 @@ final class Native {
         m.fill((byte) 0);
     }
 
+    /**
+     * A confined arena for one operation that hands out slices of one native block of at least
+     * {@code hint} bytes, zeroed as an arena's allocations are, and falls back to ordinary
+     * allocations once the block is used up: an AES-GCM open made seven small allocations (seven
+     * mallocs, memsets and frees) where it needs one. Key material in it is still wiped by the
+     * code that copied it in, before {@link Arena#close()} frees the block.
+     */
+    static Arena scratch(long hint) {
+        return new Scratch(hint);
+    }
+
+    private static final class Scratch implements Arena {
+        private static final long ALIGN = 16;
+        private final Arena arena = Arena.ofConfined();
+        private final MemorySegment block;
+        private long used;
+
+        Scratch(long hint) {
+            block = arena.allocate(Math.max(256, (hint + ALIGN - 1) & -ALIGN), ALIGN);
+        }
+
+        @Override
+        public MemorySegment allocate(long byteSize, long byteAlignment) {
+            if (byteSize < 0 || byteAlignment <= 0 || (byteAlignment & (byteAlignment - 1)) != 0) {
+                return arena.allocate(byteSize, byteAlignment); // which throws as Arena specifies
+            }
+            long start = (used + byteAlignment - 1) & -byteAlignment;
+            if (byteAlignment <= ALIGN && start + byteSize <= block.byteSize()) {
+                used = start + byteSize;
+                return block.asSlice(start, byteSize, byteAlignment);
+            }
+            return arena.allocate(byteSize, byteAlignment);
+        }
+
+        @Override
+        public MemorySegment.Scope scope() {
+            return arena.scope();
+        }
+
+        @Override
+        public void close() {
+            arena.close();
+        }
+    }
+
     /** {@code n} bytes from libcrypto's generator. */
     static byte[] random(int n) {
         Backend b = Backend.get();
