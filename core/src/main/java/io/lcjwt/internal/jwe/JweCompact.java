@@ -7,6 +7,7 @@ import io.lcjwt.MalformedJwtException;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.WideDecoder;
+import io.lcjwt.internal.codec.WideEncoder;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 
 import java.lang.ref.Reference;
@@ -138,23 +139,26 @@ public final class JweCompact {
             byte[] iv = ContentCipher.newIv(enc);
             byte[] sealed = ContentCipher.seal(enc, w.cek(), iv, h, plaintext);
             int tagLen = ContentCipher.tagBytes(enc);
-            StringBuilder sb = new StringBuilder(h.length + 4 + (w.encryptedKey().length + iv.length + sealed.length) * 4 / 3 + 8);
-            sb.append(new String(h, StandardCharsets.US_ASCII)).append('.');
-            sb.append(b64(w.encryptedKey(), 0, w.encryptedKey().length)).append('.');
-            sb.append(b64(iv, 0, iv.length)).append('.');
-            sb.append(b64(sealed, 0, sealed.length - tagLen)).append('.');
-            sb.append(b64(sealed, sealed.length - tagLen, tagLen));
-            return sb.toString();
+            int ctLen = sealed.length - tagLen;
+            byte[] ek = w.encryptedKey();
+            // The five parts written once into one array, which becomes the one String returned.
+            byte[] out = new byte[h.length + 4 + Base64Url.encodedLength(ek.length) + Base64Url.encodedLength(iv.length)
+                    + Base64Url.encodedLength(ctLen) + Base64Url.encodedLength(tagLen)];
+            System.arraycopy(h, 0, out, 0, h.length);
+            int p = h.length;
+            out[p++] = '.';
+            p += Base64Url.encode(ek, 0, ek.length, out, p);
+            out[p++] = '.';
+            p += Base64Url.encode(iv, 0, iv.length, out, p);
+            out[p++] = '.';
+            p += new WideEncoder().encode(sealed, 0, ctLen, out, p);
+            out[p++] = '.';
+            p += Base64Url.encode(sealed, ctLen, tagLen, out, p);
+            return new String(out, 0, p, StandardCharsets.ISO_8859_1);
         } finally {
             Arrays.fill(w.cek(), (byte) 0);
             Reference.reachabilityFence(key);
         }
-    }
-
-    private static String b64(byte[] b, int off, int len) {
-        byte[] out = new byte[Base64Url.encodedLength(len)];
-        Base64Url.encode(b, off, len, out, 0);
-        return new String(out, StandardCharsets.US_ASCII);
     }
 
     private static byte[] ascii(CharSequence token, int maxBytes) {
