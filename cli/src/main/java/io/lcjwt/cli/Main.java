@@ -21,9 +21,6 @@ import java.nio.charset.StandardCharsets;
  */
 @Command(name = "lcjwt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Inspect, verify and sign JWTs; encrypt and decrypt JWEs; make keys; read and publish JWKS. Crypto by aws-lc or OpenSSL 3.",
-        subcommands = {InspectCommand.class, VerifyCommand.class, SignCommand.class, KeygenCommand.class,
-                JwksCommand.class, ThumbprintCommand.class, EncryptCommand.class, DecryptCommand.class,
-                CommandLine.HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success",
@@ -57,10 +54,52 @@ public final class Main {
         System.exit(run(args, System.in, System.out, System.err));
     }
 
+    /**
+     * The subcommands by name, in the order {@code --help} lists them (then {@code help}). Each
+     * name must be its class's {@code @Command} name (MainTest checks).
+     */
+    static final java.util.Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+    private static java.util.Map<String, Class<?>> subcommands() {
+        java.util.Map<String, Class<?>> m = new java.util.LinkedHashMap<>();
+        m.put("inspect", InspectCommand.class);
+        m.put("verify", VerifyCommand.class);
+        m.put("sign", SignCommand.class);
+        m.put("keygen", KeygenCommand.class);
+        m.put("jwks", JwksCommand.class);
+        m.put("thumbprint", ThumbprintCommand.class);
+        m.put("encrypt", EncryptCommand.class);
+        m.put("decrypt", DecryptCommand.class);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /**
+     * The command tree for {@code args}: when they name a subcommand, that one only, since picocli
+     * reads every registered command's annotations before it parses anything, and a one-token
+     * {@code lcjwt verify} paid for all eight; otherwise (help, a typo, no command) all of them.
+     */
+    static CommandLine commandLine(Main main, String[] args) {
+        CommandLine cl = new CommandLine(main);
+        Class<?> only = null;
+        for (String a : args) {
+            if (!a.startsWith("-")) { // the first word that is not one of Main's own flags
+                only = SUBCOMMANDS.get(a);
+                break;
+            }
+        }
+        if (only != null) {
+            cl.addSubcommand(only);
+        } else {
+            SUBCOMMANDS.values().forEach(cl::addSubcommand);
+            cl.addSubcommand(CommandLine.HelpCommand.class);
+        }
+        return cl;
+    }
+
     /** Runs one command line; returns the exit code. */
     static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         Main main = new Main(in, out, err);
-        CommandLine cl = new CommandLine(main);
+        CommandLine cl = commandLine(main, args);
         cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cl.setExitCodeExceptionMapper(Main::exitCode);
