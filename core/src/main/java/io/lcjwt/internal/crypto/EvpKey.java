@@ -45,7 +45,7 @@ public final class EvpKey {
             pctxOut = allocate(ValueLayout.ADDRESS.byteSize());
             sizeOut = allocate(ValueLayout.JAVA_LONG.byteSize());
             buf = allocate(2048);
-            sig = allocate(1024);
+            sig = allocate(EvpOps.MAX_SIGNATURE);
         }
 
         /** The input in native memory: the caller's segment when native, else a copy in {@link #buf}. */

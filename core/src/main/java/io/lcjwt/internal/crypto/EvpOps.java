@@ -16,6 +16,14 @@ import java.lang.foreign.ValueLayout;
 final class EvpOps {
     private EvpOps() {}
 
+    /**
+     * The longest signature lcjwt makes: RSA-8192's 1,024 bytes (keys are capped at 8,192 bits;
+     * a P-521 DER signature is at most 139 bytes, Ed25519's 64). A signing {@link EvpKey.Work}'s
+     * buffer is at least this long, so a signature is made in one call, without first asking
+     * libcrypto for its size.
+     */
+    static final int MAX_SIGNATURE = 1024;
+
     static final int PAD_NONE = 0;
     static final int PAD_PKCS1 = 1;
     static final int PAD_PSS = 6;
@@ -108,17 +116,11 @@ final class EvpOps {
             MemorySegment ctx = w.mdCtx;
             libcrypto_h.EVP_MD_CTX_reset(ctx);
             b.clearErrors();
+            w.sizeOut.set(ValueLayout.JAVA_LONG, 0, w.sig.byteSize()); // see MAX_SIGNATURE
             if (libcrypto_h.EVP_DigestSignInit(ctx, w.pctxOut, md, MemorySegment.NULL, pkey) != 1
                     || !setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
                     || !input.feed((seg, len) -> Critical.digestSignUpdate(ctx, seg, len) == 1)
-                    || libcrypto_h.EVP_DigestSignFinal(ctx, MemorySegment.NULL, w.sizeOut) != 1) {
-                throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
-            }
-            long max = w.sizeOut.get(ValueLayout.JAVA_LONG, 0);
-            if (w.sig.byteSize() < max) {
-                w.sig = w.allocate(max);
-            }
-            if (libcrypto_h.EVP_DigestSignFinal(ctx, w.sig, w.sizeOut) != 1) {
+                    || libcrypto_h.EVP_DigestSignFinal(ctx, w.sig, w.sizeOut) != 1) {
                 throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
             }
             return w.sig.asSlice(0, w.sizeOut.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE);
@@ -138,16 +140,10 @@ final class EvpOps {
             libcrypto_h.EVP_MD_CTX_reset(w.mdCtx);
             b.clearErrors();
             MemorySegment in = w.input(input, len);
+            w.sizeOut.set(ValueLayout.JAVA_LONG, 0, w.sig.byteSize()); // see MAX_SIGNATURE
             if (libcrypto_h.EVP_DigestSignInit(w.mdCtx, w.pctxOut, md, MemorySegment.NULL, pkey) != 1
                     || !setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
-                    || libcrypto_h.EVP_DigestSign(w.mdCtx, MemorySegment.NULL, w.sizeOut, in, len) != 1) {
-                throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
-            }
-            long max = w.sizeOut.get(ValueLayout.JAVA_LONG, 0);
-            if (w.sig.byteSize() < max) {
-                w.sig = w.allocate(max);
-            }
-            if (libcrypto_h.EVP_DigestSign(w.mdCtx, w.sig, w.sizeOut, in, len) != 1) {
+                    || libcrypto_h.EVP_DigestSign(w.mdCtx, w.sig, w.sizeOut, in, len) != 1) {
                 throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
             }
             return w.sig.asSlice(0, w.sizeOut.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE);
