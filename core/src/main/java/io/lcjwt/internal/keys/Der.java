@@ -216,8 +216,11 @@ public final class Der {
         return tlv(INTEGER, v.toByteArray());
     }
 
+    /** The encodings of the few OIDs lcjwt writes, made once: an ECDH-ES epk becomes an SPKI per JWE. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, byte[]> OIDS = new java.util.concurrent.ConcurrentHashMap<>();
+
     public static byte[] oid(String dotted) {
-        return encodeOid(dotted);
+        return OIDS.computeIfAbsent(dotted, Der::encodeOid).clone();
     }
 
     public static byte[] bitString(byte[] bytes) {
