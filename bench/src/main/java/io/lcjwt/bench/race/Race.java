@@ -525,9 +525,11 @@ public final class Race {
 
     /**
      * The run options of {@code jmh --regex SignBench}: 88 forks (11 algorithm/key rows x up to 9
-     * methods), about 8 s each with JVM start and setup, so about 12 minutes per libcrypto.
+     * methods), about 12 s each with JVM start and setup, so about 18 minutes per libcrypto. Five
+     * warm-up seconds, not three: with three, most Java peers were still getting faster in the
+     * measured iterations (the page's "settled" column).
      */
-    static final String SIGN_JMH = "-f 1 -wi 3 -w 1s -i 3 -r 1s";
+    static final String SIGN_JMH = "-f 1 -wi 5 -w 1s -i 4 -r 1s";
     static final String SIGN_CHECKED = "Before timing, every contender's token had to carry alg, typ and kid, claims"
             + " that read back as the fixture's, and a signature the JDK verifies over header.payload (ECDSA as r || s"
             + " of the curve's length); the floor's signature had to verify with the JDK too (SignBench.validate).";
@@ -553,8 +555,12 @@ public final class Race {
         return pb.start().waitFor();
     }
 
-    /** The run options of {@code jmh --regex JweBench}: 3 cases x 8 benchmarks, about 4 minutes a libcrypto. */
-    static final String JWE_JMH = "-f 1 -wi 3 -w 1s -i 5 -r 1s";
+    /**
+     * The run options of {@code jmh --regex JweBench}: 3 cases x 8 benchmarks, about 6 minutes a
+     * libcrypto. Five warm-up seconds: with three, Nimbus's and jose4j's ECDH-ES decrypts were
+     * still several times their settled time.
+     */
+    static final String JWE_JMH = "-f 1 -wi 5 -w 1s -i 5 -r 1s";
     static final String JWE_CHECKED = "Before timing, every contender (lcjwt, Nimbus, jose4j, the bare calls) had to"
             + " decrypt every contender's JWE to the payload bytes, so each encryption was read back by three other"
             + " implementations, and to refuse lcjwt's JWE with one ciphertext bit flipped (JweBench.validate).";
