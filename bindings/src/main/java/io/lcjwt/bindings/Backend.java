@@ -124,11 +124,20 @@ public final class Backend {
         static final long AWS_LC_API = live() == Kind.AWS_LC ? libcrypto_h.awslc_api_version_num() : 0L;
     }
 
-    /** On OpenSSL 3 each {@code EVP_sha256()} call costs ~200 ns (a provider fetch): look each up once. */
-    private static final class Digests {
-        static final MemorySegment SHA256 = libcrypto_h.EVP_sha256();
-        static final MemorySegment SHA384 = libcrypto_h.EVP_sha384();
-        static final MemorySegment SHA512 = libcrypto_h.EVP_sha512();
+    /**
+     * On OpenSSL 3 each {@code EVP_sha256()} call costs ~200 ns (a provider fetch): look each up
+     * once, and each in its own holder, so that an HS256-only process links no other digest.
+     */
+    private static final class Sha256 {
+        static final MemorySegment MD = libcrypto_h.EVP_sha256();
+    }
+
+    private static final class Sha384 {
+        static final MemorySegment MD = libcrypto_h.EVP_sha384();
+    }
+
+    private static final class Sha512 {
+        static final MemorySegment MD = libcrypto_h.EVP_sha512();
     }
 
     /**
@@ -157,24 +166,30 @@ public final class Backend {
                 : renamed(live(), "EVP_MD_size", INT_OF_POINTER);
     }
 
-    /** {@code HMAC_Init_ex}: {@code size_t} key length on aws-lc, {@code int} on OpenSSL, both called with a long. */
-    private static final class HmacInit {
+    /** {@code HMAC_Init_ex}'s shapes, apart from the handles so that naming them links nothing. */
+    private static final class HmacInitShape {
         static final MethodType TYPE = MethodType.methodType(int.class, MemorySegment.class,
                 MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
         static final FunctionDescriptor OPENSSL = FunctionDescriptor.of(ValueLayout.JAVA_INT,
                 ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
-        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.HMAC_Init_ex$handle()
-                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
-                        libcrypto_h.HMAC_Init_ex$address(), OPENSSL), TYPE);
     }
 
+    /** {@code HMAC_Init_ex}: {@code size_t} key length on aws-lc, {@code int} on OpenSSL, both called with a long. */
+    private static final class HmacInit {
+        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.HMAC_Init_ex$handle()
+                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
+                        libcrypto_h.HMAC_Init_ex$address(), HmacInitShape.OPENSSL), HmacInitShape.TYPE);
+    }
+
+    /**
+     * Linked from the symbol rather than the generated holder, whose initializer would link the
+     * non-critical handle as well (a second link, milliseconds in a fresh JVM).
+     */
     private static final class HmacInitCritical {
         static final MethodHandle H = live() == Kind.AWS_LC
-                ? Linker.nativeLinker().downcallHandle(libcrypto_h.HMAC_Init_ex$address(),
-                        libcrypto_h.HMAC_Init_ex$descriptor(), Linker.Option.critical(true))
-                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
-                        libcrypto_h.HMAC_Init_ex$address(), HmacInit.OPENSSL, Linker.Option.critical(true)),
-                        HmacInit.TYPE);
+                ? critical("HMAC_Init_ex", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.ADDRESS))
+                : MethodHandles.explicitCastArguments(critical("HMAC_Init_ex", HmacInitShape.OPENSSL), HmacInitShape.TYPE);
     }
 
     private static final class HmacOneShot {
@@ -383,17 +398,17 @@ public final class Backend {
 
     /** {@return {@code EVP_sha256()}, looked up once} */
     public MemorySegment sha256() {
-        return Digests.SHA256;
+        return Sha256.MD;
     }
 
     /** {@return {@code EVP_sha384()}, looked up once} */
     public MemorySegment sha384() {
-        return Digests.SHA384;
+        return Sha384.MD;
     }
 
     /** {@return {@code EVP_sha512()}, looked up once} */
     public MemorySegment sha512() {
-        return Digests.SHA512;
+        return Sha512.MD;
     }
 
     /**
@@ -663,8 +678,15 @@ public final class Backend {
         return SymbolLookup.loaderLookup().find(symbol).isPresent();
     }
 
-    /** A critical downcall handle for a generated function, for short calls on hot paths. */
-    static MethodHandle critical(MemorySegment address, FunctionDescriptor descriptor) {
+    /**
+     * A critical downcall handle for a short call on a hot path, linked from the loaded library's
+     * symbol so that the generated holder (which links a handle of its own) stays untouched.
+     */
+    static MethodHandle critical(String symbol, FunctionDescriptor descriptor) {
+        MemorySegment address = SymbolLookup.loaderLookup().find(symbol).orElse(null); // no lambda: each spins a class
+        if (address == null) {
+            throw new IllegalStateException(get().kind.displayName() + " does not export " + symbol);
+        }
         return Linker.nativeLinker().downcallHandle(address, descriptor, Linker.Option.critical(true));
     }
 
