@@ -288,7 +288,7 @@ public final class Backend {
                         + "); install OpenSSL 3 or aws-lc, or set -D" + LibCryptoLocator.PROPERTY
                         + "=/path/to/libcrypto.so (or " + LibCryptoLocator.ENV + ").");
             }
-            Kind kind = identify(found.path());
+            Kind kind = found.awsLc() ? Kind.AWS_LC : identify(found.path()); // no second open to learn what the search saw
             try {
                 System.load(found.path().toString());
             } catch (UnsatisfiedLinkError e) {
