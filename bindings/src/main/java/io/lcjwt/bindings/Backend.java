@@ -2,9 +2,11 @@ package io.lcjwt.bindings;
 
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
+import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
@@ -125,19 +127,52 @@ public final class Backend {
     }
 
     /**
+     * The generated bindings' {@code C_POINTER} (an address whose target is unbounded bytes),
+     * equal to it so that a handle linked here shares its stub with generated handles of the same
+     * shape instead of spinning its own.
+     */
+    private static final AddressLayout POINTER = ValueLayout.ADDRESS.withTargetLayout(
+            MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
+
+    /** {@code void *f(void)}: the digest getters and {@code HMAC_CTX_new}. */
+    private static final FunctionDescriptor POINTER_OF_NOTHING = FunctionDescriptor.of(POINTER);
+
+    // The HMAC path's plain calls are linked here from the symbol, not through libcrypto_h: its
+    // initializer (a 100 KB class, an automatic arena and the JDK's system lookup) costs tens of
+    // milliseconds in a fresh JVM, and an HS256 verifier needs nothing else from it.
+
+    /**
      * On OpenSSL 3 each {@code EVP_sha256()} call costs ~200 ns (a provider fetch): look each up
      * once, and each in its own holder, so that an HS256-only process links no other digest.
      */
     private static final class Sha256 {
-        static final MemorySegment MD = libcrypto_h.EVP_sha256();
+        static final MemorySegment MD = digest("EVP_sha256");
     }
 
     private static final class Sha384 {
-        static final MemorySegment MD = libcrypto_h.EVP_sha384();
+        static final MemorySegment MD = digest("EVP_sha384");
     }
 
     private static final class Sha512 {
-        static final MemorySegment MD = libcrypto_h.EVP_sha512();
+        static final MemorySegment MD = digest("EVP_sha512");
+    }
+
+    private static MemorySegment digest(String getter) {
+        try {
+            return (MemorySegment) Linker.nativeLinker().downcallHandle(symbol(getter), POINTER_OF_NOTHING)
+                    .invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static final class HmacCtxNew {
+        static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("HMAC_CTX_new"), POINTER_OF_NOTHING);
+    }
+
+    private static final class HmacCtxFree {
+        static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("HMAC_CTX_free"),
+                FunctionDescriptor.ofVoid(POINTER));
     }
 
     /**
@@ -507,6 +542,32 @@ public final class Backend {
         }
     }
 
+    /**
+     * {@code HMAC_CTX_new}.
+     *
+     * @return a new {@code HMAC_CTX*}, or NULL when libcrypto is out of memory
+     */
+    public MemorySegment hmacCtxNew() {
+        try {
+            return (MemorySegment) HmacCtxNew.H.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code HMAC_CTX_free}.
+     *
+     * @param ctx an {@code HMAC_CTX*} from {@link #hmacCtxNew()}, or NULL
+     */
+    public void hmacCtxFree(MemorySegment ctx) {
+        try {
+            HmacCtxFree.H.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     /** {@code HMAC_Init_ex}, as a critical downcall (short and non-blocking; heap segments allowed). */
     MethodHandle hmacInitExCritical() {
         return HmacInitCritical.H;
@@ -683,11 +744,16 @@ public final class Backend {
      * symbol so that the generated holder (which links a handle of its own) stays untouched.
      */
     static MethodHandle critical(String symbol, FunctionDescriptor descriptor) {
-        MemorySegment address = SymbolLookup.loaderLookup().find(symbol).orElse(null); // no lambda: each spins a class
+        return Linker.nativeLinker().downcallHandle(symbol(symbol), descriptor, Linker.Option.critical(true));
+    }
+
+    /** A symbol of the loaded library. */
+    private static MemorySegment symbol(String name) {
+        MemorySegment address = SymbolLookup.loaderLookup().find(name).orElse(null); // no lambda: each spins a class
         if (address == null) {
-            throw new IllegalStateException(get().kind.displayName() + " does not export " + symbol);
+            throw new IllegalStateException(get().kind.displayName() + " does not export " + name);
         }
-        return Linker.nativeLinker().downcallHandle(address, descriptor, Linker.Option.critical(true));
+        return address;
     }
 
     static RuntimeException rethrow(Throwable t) {
