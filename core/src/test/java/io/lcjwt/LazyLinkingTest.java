@@ -70,8 +70,10 @@ class LazyLinkingTest {
                 "libcrypto_h$HMAC_Init_ex", "libcrypto_h$HMAC_Update", "libcrypto_h$HMAC_Final",
                 "libcrypto_h$CRYPTO_memcmp", "libcrypto_h$HMAC_CTX_new", "libcrypto_h$EVP_sha256",
                 // the generated header class itself: a 100 KB class and the JDK's system lookup
-                "io.lcjwt.bindings.libcrypto.libcrypto_h ")) {
-            assertTrue(!out.contains(notNeeded), notNeeded + " was loaded by an HS256 decode, so linked at start-up");
+                "io.lcjwt.bindings.libcrypto.libcrypto_h ",
+                // a lambda spins a hidden class at first use: none on the first key, build and decode
+                "CursorClaimsReader$$Lambda", "ObjectBinding$$Lambda", "Readers$$Lambda", "SharedNative$$Lambda")) {
+            assertTrue(!out.contains(notNeeded), notNeeded + " was loaded by an HS256 decode: start-up work it does not need");
         }
     }
 
