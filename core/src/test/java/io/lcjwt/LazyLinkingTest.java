@@ -72,7 +72,9 @@ class LazyLinkingTest {
                 // the generated header class itself: a 100 KB class and the JDK's system lookup
                 "io.lcjwt.bindings.libcrypto.libcrypto_h ",
                 // a lambda spins a hidden class at first use: none on the first key, build and decode
-                "CursorClaimsReader$$Lambda", "ObjectBinding$$Lambda", "Readers$$Lambda", "SharedNative$$Lambda")) {
+                "CursorClaimsReader$$Lambda", "ObjectBinding$$Lambda", "Readers$$Lambda", "SharedNative$$Lambda",
+                // so does a pattern switch (SwitchBootstraps)
+                "io.lcjwt.Keys$$TypeSwitch")) {
             assertTrue(!out.contains(notNeeded), notNeeded + " was loaded by an HS256 decode: start-up work it does not need");
         }
     }
