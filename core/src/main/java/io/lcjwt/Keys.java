@@ -13,21 +13,29 @@ import io.lcjwt.internal.keys.KeyUse;
 final class Keys {
     private Keys() {}
 
+    // instanceof chains, not pattern switches over the sealed JwtKey: each such switch bootstraps
+    // a class of its own (SwitchBootstraps.typeSwitch) at its first run, on every first token
+    // (start-up, issue #17). JwtPrivateKey is the one permitted type left; null still throws NPE.
+
     static VerifyKey impl(JwtKey key) {
-        return switch (key) {
-            case JwtSecretKey s -> s.impl();
-            case JwtPublicKey p -> p.impl();
-            case JwtPrivateKey p -> p.impl();
-        };
+        if (key instanceof JwtSecretKey s) {
+            return s.impl();
+        }
+        if (key instanceof JwtPublicKey p) {
+            return p.impl();
+        }
+        return ((JwtPrivateKey) key).impl();
     }
 
     /** What the key's JWK allows it ({@link KeyUse#ANY} for keys that came from elsewhere). */
     static KeyUse use(JwtKey key) {
-        return switch (key) {
-            case JwtSecretKey s -> s.impl().use();
-            case JwtPublicKey p -> p.impl().use();
-            case JwtPrivateKey p -> p.impl().use();
-        };
+        if (key instanceof JwtSecretKey s) {
+            return s.impl().use();
+        }
+        if (key instanceof JwtPublicKey p) {
+            return p.impl().use();
+        }
+        return ((JwtPrivateKey) key).impl().use();
     }
 
     /** Throws why {@code key} cannot verify {@code alg}: its kind or size, or what its JWK allows. */
@@ -54,10 +62,12 @@ final class Keys {
 
     /** Throws the key type's own explanation of why its kind or size cannot serve {@code alg}. */
     private static void requireFit(JwtKey key, Algorithm alg) {
-        switch (key) {
-            case JwtSecretKey s -> s.requireFit(alg);
-            case JwtPublicKey p -> requireAsymmetric(p.impl(), alg);
-            case JwtPrivateKey p -> requireAsymmetric(p.impl(), alg);
+        if (key instanceof JwtSecretKey s) {
+            s.requireFit(alg);
+        } else if (key instanceof JwtPublicKey p) {
+            requireAsymmetric(p.impl(), alg);
+        } else {
+            requireAsymmetric(((JwtPrivateKey) key).impl(), alg);
         }
     }
 

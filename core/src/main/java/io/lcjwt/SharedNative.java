@@ -22,12 +22,24 @@ final class SharedNative {
     /** A Cleaner action for one more key object: releases its hold once. */
     Runnable hold() {
         holders.incrementAndGet();
-        AtomicBoolean released = new AtomicBoolean();
-        return () -> {
-            if (released.compareAndSet(false, true) && holders.decrementAndGet() == 0) {
-                free.run();
+        return new Hold(this);
+    }
+
+    /** A class, not a lambda, which would spin a class at the first key (start-up, issue #17). */
+    private static final class Hold implements Runnable {
+        private final SharedNative shared;
+        private final AtomicBoolean released = new AtomicBoolean();
+
+        Hold(SharedNative shared) {
+            this.shared = shared;
+        }
+
+        @Override
+        public void run() {
+            if (released.compareAndSet(false, true) && shared.holders.decrementAndGet() == 0) {
+                shared.free.run();
             }
-        };
+        }
     }
 
     /** Frees the state for every key object that shares it. */

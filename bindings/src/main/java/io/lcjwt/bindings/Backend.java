@@ -2,9 +2,11 @@ package io.lcjwt.bindings;
 
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
+import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
@@ -124,11 +126,53 @@ public final class Backend {
         static final long AWS_LC_API = live() == Kind.AWS_LC ? libcrypto_h.awslc_api_version_num() : 0L;
     }
 
-    /** On OpenSSL 3 each {@code EVP_sha256()} call costs ~200 ns (a provider fetch): look each up once. */
-    private static final class Digests {
-        static final MemorySegment SHA256 = libcrypto_h.EVP_sha256();
-        static final MemorySegment SHA384 = libcrypto_h.EVP_sha384();
-        static final MemorySegment SHA512 = libcrypto_h.EVP_sha512();
+    /**
+     * The generated bindings' {@code C_POINTER} (an address whose target is unbounded bytes),
+     * equal to it so that a handle linked here shares its stub with generated handles of the same
+     * shape instead of spinning its own.
+     */
+    private static final AddressLayout POINTER = ValueLayout.ADDRESS.withTargetLayout(
+            MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
+
+    /** {@code void *f(void)}: the digest getters and {@code HMAC_CTX_new}. */
+    private static final FunctionDescriptor POINTER_OF_NOTHING = FunctionDescriptor.of(POINTER);
+
+    // The HMAC path's plain calls are linked here from the symbol, not through libcrypto_h: its
+    // initializer (a 100 KB class, an automatic arena and the JDK's system lookup) costs tens of
+    // milliseconds in a fresh JVM, and an HS256 verifier needs nothing else from it.
+
+    /**
+     * On OpenSSL 3 each {@code EVP_sha256()} call costs ~200 ns (a provider fetch): look each up
+     * once, and each in its own holder, so that an HS256-only process links no other digest.
+     */
+    private static final class Sha256 {
+        static final MemorySegment MD = digest("EVP_sha256");
+    }
+
+    private static final class Sha384 {
+        static final MemorySegment MD = digest("EVP_sha384");
+    }
+
+    private static final class Sha512 {
+        static final MemorySegment MD = digest("EVP_sha512");
+    }
+
+    private static MemorySegment digest(String getter) {
+        try {
+            return (MemorySegment) Linker.nativeLinker().downcallHandle(symbol(getter), POINTER_OF_NOTHING)
+                    .invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static final class HmacCtxNew {
+        static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("HMAC_CTX_new"), POINTER_OF_NOTHING);
+    }
+
+    private static final class HmacCtxFree {
+        static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("HMAC_CTX_free"),
+                FunctionDescriptor.ofVoid(POINTER));
     }
 
     /**
@@ -157,24 +201,30 @@ public final class Backend {
                 : renamed(live(), "EVP_MD_size", INT_OF_POINTER);
     }
 
-    /** {@code HMAC_Init_ex}: {@code size_t} key length on aws-lc, {@code int} on OpenSSL, both called with a long. */
-    private static final class HmacInit {
+    /** {@code HMAC_Init_ex}'s shapes, apart from the handles so that naming them links nothing. */
+    private static final class HmacInitShape {
         static final MethodType TYPE = MethodType.methodType(int.class, MemorySegment.class,
                 MemorySegment.class, long.class, MemorySegment.class, MemorySegment.class);
         static final FunctionDescriptor OPENSSL = FunctionDescriptor.of(ValueLayout.JAVA_INT,
                 ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
-        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.HMAC_Init_ex$handle()
-                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
-                        libcrypto_h.HMAC_Init_ex$address(), OPENSSL), TYPE);
     }
 
+    /** {@code HMAC_Init_ex}: {@code size_t} key length on aws-lc, {@code int} on OpenSSL, both called with a long. */
+    private static final class HmacInit {
+        static final MethodHandle H = live() == Kind.AWS_LC ? libcrypto_h.HMAC_Init_ex$handle()
+                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
+                        libcrypto_h.HMAC_Init_ex$address(), HmacInitShape.OPENSSL), HmacInitShape.TYPE);
+    }
+
+    /**
+     * Linked from the symbol rather than the generated holder, whose initializer would link the
+     * non-critical handle as well (a second link, milliseconds in a fresh JVM).
+     */
     private static final class HmacInitCritical {
         static final MethodHandle H = live() == Kind.AWS_LC
-                ? Linker.nativeLinker().downcallHandle(libcrypto_h.HMAC_Init_ex$address(),
-                        libcrypto_h.HMAC_Init_ex$descriptor(), Linker.Option.critical(true))
-                : MethodHandles.explicitCastArguments(Linker.nativeLinker().downcallHandle(
-                        libcrypto_h.HMAC_Init_ex$address(), HmacInit.OPENSSL, Linker.Option.critical(true)),
-                        HmacInit.TYPE);
+                ? critical("HMAC_Init_ex", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                        ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS, ValueLayout.ADDRESS))
+                : MethodHandles.explicitCastArguments(critical("HMAC_Init_ex", HmacInitShape.OPENSSL), HmacInitShape.TYPE);
     }
 
     private static final class HmacOneShot {
@@ -273,7 +323,7 @@ public final class Backend {
                         + "); install OpenSSL 3 or aws-lc, or set -D" + LibCryptoLocator.PROPERTY
                         + "=/path/to/libcrypto.so (or " + LibCryptoLocator.ENV + ").");
             }
-            Kind kind = identify(found.path());
+            Kind kind = found.awsLc() ? Kind.AWS_LC : identify(found.path()); // no second open to learn what the search saw
             try {
                 System.load(found.path().toString());
             } catch (UnsatisfiedLinkError e) {
@@ -383,17 +433,17 @@ public final class Backend {
 
     /** {@return {@code EVP_sha256()}, looked up once} */
     public MemorySegment sha256() {
-        return Digests.SHA256;
+        return Sha256.MD;
     }
 
     /** {@return {@code EVP_sha384()}, looked up once} */
     public MemorySegment sha384() {
-        return Digests.SHA384;
+        return Sha384.MD;
     }
 
     /** {@return {@code EVP_sha512()}, looked up once} */
     public MemorySegment sha512() {
-        return Digests.SHA512;
+        return Sha512.MD;
     }
 
     /**
@@ -487,6 +537,32 @@ public final class Backend {
             MemorySegment r = (MemorySegment) HmacOneShot.H.invokeExact(md, key, keyLen, data, dataLen,
                     out, outLen);
             return r.equals(MemorySegment.NULL) ? -1 : outLen.get(ValueLayout.JAVA_INT, 0);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code HMAC_CTX_new}.
+     *
+     * @return a new {@code HMAC_CTX*}, or NULL when libcrypto is out of memory
+     */
+    public MemorySegment hmacCtxNew() {
+        try {
+            return (MemorySegment) HmacCtxNew.H.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * {@code HMAC_CTX_free}.
+     *
+     * @param ctx an {@code HMAC_CTX*} from {@link #hmacCtxNew()}, or NULL
+     */
+    public void hmacCtxFree(MemorySegment ctx) {
+        try {
+            HmacCtxFree.H.invokeExact(ctx);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -663,9 +739,21 @@ public final class Backend {
         return SymbolLookup.loaderLookup().find(symbol).isPresent();
     }
 
-    /** A critical downcall handle for a generated function, for short calls on hot paths. */
-    static MethodHandle critical(MemorySegment address, FunctionDescriptor descriptor) {
-        return Linker.nativeLinker().downcallHandle(address, descriptor, Linker.Option.critical(true));
+    /**
+     * A critical downcall handle for a short call on a hot path, linked from the loaded library's
+     * symbol so that the generated holder (which links a handle of its own) stays untouched.
+     */
+    static MethodHandle critical(String symbol, FunctionDescriptor descriptor) {
+        return Linker.nativeLinker().downcallHandle(symbol(symbol), descriptor, Linker.Option.critical(true));
+    }
+
+    /** A symbol of the loaded library. */
+    private static MemorySegment symbol(String name) {
+        MemorySegment address = SymbolLookup.loaderLookup().find(name).orElse(null); // no lambda: each spins a class
+        if (address == null) {
+            throw new IllegalStateException(get().kind.displayName() + " does not export " + name);
+        }
+        return address;
     }
 
     static RuntimeException rethrow(Throwable t) {

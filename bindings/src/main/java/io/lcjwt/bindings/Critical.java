@@ -1,8 +1,8 @@
 package io.lcjwt.bindings;
 
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
-
+import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
@@ -18,20 +18,30 @@ import java.lang.invoke.MethodHandle;
  */
 public final class Critical {
 
-    private static final MethodHandle HMAC_INIT_EX = Backend.get().hmacInitExCritical();
-    private static final MethodHandle HMAC_UPDATE = Backend.critical(
-            libcrypto_h.HMAC_Update$address(), libcrypto_h.HMAC_Update$descriptor());
-    private static final MethodHandle HMAC_FINAL = Backend.critical(
-            libcrypto_h.HMAC_Final$address(), libcrypto_h.HMAC_Final$descriptor());
-    private static final MethodHandle CRYPTO_MEMCMP = Backend.critical(
-            libcrypto_h.CRYPTO_memcmp$address(), libcrypto_h.CRYPTO_memcmp$descriptor());
+    // The handles are linked from the symbol and a descriptor written here, never through the
+    // generated libcrypto_h$X holders: a holder's static initializer links its own (not critical)
+    // handle too, so touching its $address() or $descriptor() would link every function twice,
+    // and each link of a new shape costs milliseconds in a fresh JVM (issue #17, start-up).
+
+    /** {@code int f(void *, const void *, size_t)}: HMAC_Update, CRYPTO_memcmp and the digest updates. */
+    private static final FunctionDescriptor INT_PTR_PTR_SIZE = FunctionDescriptor.of(ValueLayout.JAVA_INT,
+            ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
+
+    /** The HMAC calls, linked when an HMAC key is made: a service with only RSA or EC keys never links them. */
+    private static final class Hmac {
+        static final MethodHandle INIT_EX = Backend.get().hmacInitExCritical();
+        static final MethodHandle UPDATE = Backend.critical("HMAC_Update", INT_PTR_PTR_SIZE);
+        static final MethodHandle FINAL = Backend.critical("HMAC_Final", FunctionDescriptor.of(
+                ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+        static final MethodHandle MEMCMP = Backend.critical("CRYPTO_memcmp", INT_PTR_PTR_SIZE);
+
+        private Hmac() {}
+    }
 
     /** The streamed-signature updates, linked on first use: an HMAC-only service never links them. */
     private static final class Digest {
-        static final MethodHandle VERIFY_UPDATE = Backend.critical(
-                libcrypto_h.EVP_DigestVerifyUpdate$address(), libcrypto_h.EVP_DigestVerifyUpdate$descriptor());
-        static final MethodHandle SIGN_UPDATE = Backend.critical(
-                libcrypto_h.EVP_DigestSignUpdate$address(), libcrypto_h.EVP_DigestSignUpdate$descriptor());
+        static final MethodHandle VERIFY_UPDATE = Backend.critical("EVP_DigestVerifyUpdate", INT_PTR_PTR_SIZE);
+        static final MethodHandle SIGN_UPDATE = Backend.critical("EVP_DigestSignUpdate", INT_PTR_PTR_SIZE);
 
         private Digest() {}
     }
@@ -43,7 +53,7 @@ public final class Critical {
      * thread never waits for this class's initialization (a wait that pins its carrier).
      */
     public static void link() {
-        // the static initializer has run by the time this body executes
+        Hmac.MEMCMP.type(); // touching a static final initializes the holder
     }
 
     /**
@@ -65,7 +75,7 @@ public final class Critical {
      */
     public static int hmacInit(MemorySegment ctx, MemorySegment key, long keyLen, MemorySegment md) {
         try {
-            return (int) HMAC_INIT_EX.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
+            return (int) Hmac.INIT_EX.invokeExact(ctx, key, keyLen, md, MemorySegment.NULL);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -81,7 +91,7 @@ public final class Critical {
      */
     public static int hmacUpdate(MemorySegment ctx, MemorySegment data, long len) {
         try {
-            return (int) HMAC_UPDATE.invokeExact(ctx, data, len);
+            return (int) Hmac.UPDATE.invokeExact(ctx, data, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -96,7 +106,7 @@ public final class Critical {
      */
     public static int hmacFinal(MemorySegment ctx, MemorySegment out) {
         try {
-            return (int) HMAC_FINAL.invokeExact(ctx, out, MemorySegment.NULL);
+            return (int) Hmac.FINAL.invokeExact(ctx, out, MemorySegment.NULL);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -112,7 +122,7 @@ public final class Critical {
      */
     public static int memcmp(MemorySegment a, MemorySegment b, long len) {
         try {
-            return (int) CRYPTO_MEMCMP.invokeExact(a, b, len);
+            return (int) Hmac.MEMCMP.invokeExact(a, b, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }

@@ -1,10 +1,11 @@
 package io.lcjwt.bindings;
 
+import java.io.File;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -34,8 +35,12 @@ final class LibCryptoLocator {
             "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
             "/lib", "/lib64", "/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu");
 
-    /** The outcome of a search: the path, or null with the list of what was tried. */
-    record Found(Path path, String source, List<String> tried) {}
+    /**
+     * The outcome of a search: the path, or null with the list of what was tried. {@code awsLc}
+     * is true when the search already saw aws-lc's marker in it, so it need not be opened again
+     * to tell which library it is.
+     */
+    record Found(Path path, String source, List<String> tried, boolean awsLc) {}
 
     private LibCryptoLocator() {}
 
@@ -55,23 +60,23 @@ final class LibCryptoLocator {
                         + p + ", which is not a file; point it at a libcrypto shared library"
                         + " (aws-lc's libcrypto.so, or OpenSSL 3's libcrypto.so.3).");
             }
-            return new Found(p, source, tried);
+            return new Found(p, source, tried, false);
         }
         for (Path candidate : candidates()) {
             tried.add(candidate.toString());
             if (exportsAwsLcMarker(candidate)) {
-                return new Found(candidate, "aws-lc found in " + candidate.getParent(), tried);
+                return new Found(candidate, "aws-lc found in " + candidate.getParent(), tried, true);
             }
         }
         for (String dir : SEARCH_DIRS) {
             Path p = Path.of(dir, "libcrypto.so.3");
             if (Files.isRegularFile(p)) {
                 tried.add(p.toString());
-                return new Found(p, "the system's OpenSSL 3", tried);
+                return new Found(p, "the system's OpenSSL 3", tried, false);
             }
         }
         tried.add("libcrypto.so.3 in " + SEARCH_DIRS);
-        return new Found(null, null, tried);
+        return new Found(null, null, tried, false);
     }
 
     /** Every libcrypto shared object in the search directories, aws-lc-named ones first. */
@@ -79,12 +84,19 @@ final class LibCryptoLocator {
         Set<Path> named = new LinkedHashSet<>();
         Set<Path> plain = new LinkedHashSet<>();
         for (String dir : SEARCH_DIRS) {
-            Path d = Path.of(dir);
-            if (!Files.isDirectory(d)) {
-                continue;
+            // File.list reads the names in one native call; a glob DirectoryStream made a Path and
+            // ran a regex for each of the thousand-odd entries of /usr/lib/<arch>, tens of
+            // milliseconds in a fresh JVM (issue #17, start-up).
+            String[] names = new File(dir).list();
+            if (names == null) {
+                continue; // not a directory, or unreadable: not a place the library can be
             }
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(d, "libcrypto*.so*")) {
-                for (Path p : ds) {
+            for (String entry : names) {
+                if (!matchesLibcrypto(entry)) {
+                    continue;
+                }
+                try {
+                    Path p = Path.of(dir, entry);
                     if (!Files.isRegularFile(p)) {
                         continue;
                     }
@@ -96,9 +108,9 @@ final class LibCryptoLocator {
                         // OpenSSL's own sonames never export aws-lc's marker; skip opening them.
                         plain.add(real);
                     }
+                } catch (IOException | SecurityException | InvalidPathException e) {
+                    // An entry that vanished or cannot be read is not the library either.
                 }
-            } catch (IOException | SecurityException e) {
-                // An unreadable directory is simply not a place the library can be.
             }
         }
         List<Path> out = new ArrayList<>(named);
@@ -108,6 +120,11 @@ final class LibCryptoLocator {
             }
         }
         return out;
+    }
+
+    /** The glob {@code libcrypto*.so*}: the prefix, then {@code .so} anywhere after it. */
+    static boolean matchesLibcrypto(String name) {
+        return name.startsWith("libcrypto") && name.indexOf(".so", "libcrypto".length()) >= 0;
     }
 
     /** Opens the library privately (and closes it again) to see whether it is aws-lc. */

@@ -55,10 +55,20 @@ public final class CursorClaimsReader {
         this.policy = policy;
         this.jr = jacksonJr == null ? null : new JacksonJrClaims(jacksonJr, policy);
         this.issuerBytes = policy.issuer() == null ? null : policy.issuer().getBytes(StandardCharsets.UTF_8);
-        List<String> auds = policy.audiences().size() > 4 ? List.of()
-                : policy.audiences().stream().filter(a -> !a.isEmpty()).toList();
+        // Loops, not streams: each lambda of a verifier's first build spins a class (start-up, issue #17).
+        List<String> auds = new ArrayList<>();
+        if (policy.audiences().size() <= 4) {
+            for (String a : policy.audiences()) {
+                if (!a.isEmpty()) {
+                    auds.add(a);
+                }
+            }
+        }
         this.audiences = auds.toArray(new String[0]);
-        this.audienceBytes = auds.stream().map(a -> a.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
+        this.audienceBytes = new byte[audiences.length][];
+        for (int i = 0; i < audiences.length; i++) {
+            audienceBytes[i] = audiences[i].getBytes(StandardCharsets.UTF_8);
+        }
     }
 
     /**
@@ -79,7 +89,15 @@ public final class CursorClaimsReader {
     private Plan plan(Class<?> type) {
         Plan p = last;
         if (p == null || p.type != type) {
-            p = plans.computeIfAbsent(ObjectBinding.of(type, policy.naming()), this::newPlan);
+            // get/putIfAbsent, not computeIfAbsent(this::newPlan): the method reference would spin
+            // a class in the first decode (start-up, issue #17); two racing threads build equal plans.
+            ObjectBinding binding = ObjectBinding.of(type, policy.naming());
+            p = plans.get(binding);
+            if (p == null) {
+                Plan made = newPlan(binding);
+                Plan raced = plans.putIfAbsent(binding, made);
+                p = raced != null ? raced : made;
+            }
             if (p.type != type) {
                 p = new Plan(type, p.binding, p.slots, p.primitiveMask, p.primitives);
             }

@@ -70,7 +70,13 @@ final class ObjectBinding {
 
     /** The classes whose bindings this thread is building: a type that contains itself stops there.
      * Declared before MAP, whose construction uses it. */
-    private static final ThreadLocal<java.util.Set<Class<?>>> BUILDING = ThreadLocal.withInitial(java.util.HashSet::new);
+    // An anonymous class, not withInitial(HashSet::new): a lambda spins a class at first use (start-up).
+    private static final ThreadLocal<java.util.Set<Class<?>>> BUILDING = new ThreadLocal<>() {
+        @Override
+        protected java.util.Set<Class<?>> initialValue() {
+            return new java.util.HashSet<>();
+        }
+    };
 
     /** One cache per naming rule, indexed by its ordinal: a class reads differently under each. */
     @SuppressWarnings("unchecked")
@@ -174,10 +180,17 @@ final class ObjectBinding {
         }
     }
 
+    private static final java.util.Comparator<Prop> BY_NAME = new java.util.Comparator<>() {
+        @Override
+        public int compare(Prop a, Prop b) {
+            return a.name.compareTo(b.name);
+        }
+    };
+
     /** The members in claim-name order, so that bits and messages do not depend on hashing. */
     private static List<Prop> sortedByName(Map<String, Prop> props) {
         List<Prop> out = new ArrayList<>(props.values());
-        out.sort(java.util.Comparator.comparing((Prop p) -> p.name));
+        out.sort(BY_NAME);
         return out;
     }
 

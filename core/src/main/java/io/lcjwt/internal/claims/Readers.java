@@ -41,7 +41,14 @@ import java.util.UUID;
 final class Readers {
     private Readers() {}
 
-    static final ValueReader NATURAL = (c, claim) -> c.readNatural();
+    // The two readers every verifier touches are classes, not lambdas, which spin a class each at
+    // first use (start-up, issue #17).
+    static final ValueReader NATURAL = new ValueReader() {
+        @Override
+        public Object read(JsonCursor c, String claim) {
+            return c.readNatural();
+        }
+    };
 
     static InvalidClaimException invalid(String claim, String what) {
         return new InvalidClaimException(claim, "The claim \"" + claim + "\" " + what + ".");
@@ -106,7 +113,12 @@ final class Readers {
      * The reader of {@code List<String>} and its supertypes, which the top-level claims loop
      * recognises and reads inline; nested lists, nulls and wrong types come here.
      */
-    static final ValueReader STRING_LIST = Readers::readStringList;
+    static final ValueReader STRING_LIST = new ValueReader() {
+        @Override
+        public Object read(JsonCursor c, String claim) {
+            return readStringList(c, claim);
+        }
+    };
 
     /** The usual claim list (roles, scopes, amr) as an {@code ArrayList<String>}, no reader per element. */
     static ArrayList<Object> readStringList(JsonCursor c, String claim) {

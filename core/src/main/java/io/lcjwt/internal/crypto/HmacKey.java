@@ -2,7 +2,6 @@ package io.lcjwt.internal.crypto;
 
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.Critical;
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -136,7 +135,7 @@ public final class HmacKey {
     private MemorySegment newContext(int macBytes) {
         enter(); // a decode that passed the closed check above must still not see a zeroed secret
         try {
-            MemorySegment ctx = libcrypto_h.HMAC_CTX_new();
+            MemorySegment ctx = Backend.get().hmacCtxNew();
             if (ctx.equals(MemorySegment.NULL)) {
                 throw new OutOfMemoryError("libcrypto could not allocate an HMAC context");
             }
@@ -163,7 +162,7 @@ public final class HmacKey {
     }
 
     private static void free(MemorySegment ctx) {
-        libcrypto_h.HMAC_CTX_free(ctx);
+        Backend.get().hmacCtxFree(ctx);
         NativeCounters.HMAC_CONTEXTS.decrementAndGet();
     }
 
