@@ -56,6 +56,9 @@ class ClaimsFuzzTest {
             Object ours = outcome(v, text, type);
             Object theirs = outcome(jr, text, type);
             String where = type.getSimpleName() + " " + new String(payload, StandardCharsets.ISO_8859_1);
+            if (!(ours instanceof String) && type != Map.class && jacksonJrNumberLimit(theirs, payload)) {
+                continue;
+            }
             if (ours instanceof String || theirs instanceof String) {
                 assertEquals(true, ours instanceof String && theirs instanceof String, "one reader refused: " + ours
                         + " / " + theirs + " for " + where);
@@ -70,6 +73,23 @@ class ClaimsFuzzTest {
                 assertEquals(ours, theirs, where);
             }
         }
+    }
+
+    /** An exponent of ten or more significant digits: past the int scale a BigDecimal has. */
+    private static final java.util.regex.Pattern HUGE_EXPONENT =
+            java.util.regex.Pattern.compile("[0-9][eE][+-]?0*[1-9][0-9]{9,}");
+
+    /**
+     * The one known difference between the readers, allowed for records and beans only: there
+     * Jackson-jr reads every member, bound or not, as jackson-core's BigDecimal, which refuses an
+     * exponent past an int scale, while lcjwt's cursor checks only the grammar of a member the
+     * type does not bind (regression-exponent-beyond-an-int-in-a-member-the-type-skips). Into a
+     * {@code Map} both refuse such a number (it is out of a double's range), and that stays checked.
+     */
+    private static boolean jacksonJrNumberLimit(Object theirs, byte[] payload) {
+        return theirs instanceof String s && s.startsWith("MalformedJwtException: The JWT claims set is not valid"
+                + " JSON: Jackson-jr refused it (Value \\\"")
+                && HUGE_EXPONENT.matcher(new String(payload, StandardCharsets.ISO_8859_1)).find();
     }
 
     /** The result, or the refusal as "Class: message". */
