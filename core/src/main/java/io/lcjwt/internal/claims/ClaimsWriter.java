@@ -168,14 +168,8 @@ public final class ClaimsWriter {
                         throw new IllegalArgumentException("claim names must be strings; " + g.path(depth) + " has "
                                 + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
                     }
-                    if (!first) {
-                        g.raw(',');
-                    }
+                    member(g, first, key, e.getValue(), depth, naming);
                     first = false;
-                    g.enter(depth, "<name>");
-                    g.name(key, depth + 1);
-                    g.enter(depth, key);
-                    write(g, e.getValue(), depth + 1, naming);
                 }
                 g.raw('}');
             }
@@ -247,19 +241,24 @@ public final class ClaimsWriter {
                         value = o.orElse(null);
                     }
                     if (value != null) {
-                        if (!first) {
-                            g.raw(',');
-                        }
+                        member(g, first, m.name(), value, depth, naming);
                         first = false;
-                        g.enter(depth, "<name>");
-                        g.name(m.name(), depth + 1);
-                        g.enter(depth, m.name());
-                        write(g, value, depth + 1, naming);
                     }
                 }
                 g.raw('}');
             }
         }
+    }
+
+    /** One member of the object at {@code depth}, after a comma unless it is the object's first. */
+    private static void member(JsonOut g, boolean first, String name, Object value, int depth, ClaimNaming naming) {
+        if (!first) {
+            g.raw(',');
+        }
+        g.enter(depth, "<name>");
+        g.name(name, depth + 1);
+        g.enter(depth, name);
+        write(g, value, depth + 1, naming);
     }
 
     /** The cached members of record or bean class {@code c}, or its refusal in terms of {@code path}. */
