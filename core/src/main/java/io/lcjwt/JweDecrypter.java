@@ -50,6 +50,7 @@ public final class JweDecrypter {
     private final int maxTokenBytes;
     private final int maxInflatedBytes;
     private final int maxPbes2Iterations;
+    private final JweCompact.HeaderMemo headerMemo = new JweCompact.HeaderMemo();
 
     private JweDecrypter(Builder b, JweKeys keys) {
         this.maxPbes2Iterations = b.maxPbes2Iterations;
@@ -232,7 +233,7 @@ public final class JweDecrypter {
     private JweCompact.Decrypted run(CharSequence jwe) {
         try {
             return JweCompact.decrypt(jwe, maxTokenBytes, maxInflatedBytes, maxPbes2Iterations, keyAlgorithms,
-                    contentAlgorithms, keys);
+                    contentAlgorithms, keys, headerMemo);
         } finally {
             java.lang.ref.Reference.reachabilityFence(keys);
         }

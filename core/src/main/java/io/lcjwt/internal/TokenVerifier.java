@@ -462,7 +462,8 @@ public final class TokenVerifier {
     }
 
     /** A cheap hash of the header segment {@code b[off, off+len)}: its length and three 8-byte windows. */
-    private static int hash(byte[] b, int off, int len) {
+    /** A hash of an encoded segment {@code b[off, off+len)} to pick a cache slot: length and three words. */
+    public static int hash(byte[] b, int off, int len) {
         long x = len;
         if (len >= 8) {
             x = x * 31 + (long) LONGS.get(b, off);

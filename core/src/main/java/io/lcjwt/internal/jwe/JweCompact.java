@@ -44,16 +44,43 @@ public final class JweCompact {
         Chosen choose(JweHeaderReader.Header header);
     }
 
-    /** @param maxP2c the cap on a PBES2 iteration count; PBES2 must also be in {@code algs} */
-    public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
-            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, byte[] secret, AsymmetricKey key) {
-        Chosen only = new Chosen(secret, key);
-        return decrypt(token, maxBytes, maxInflated, maxP2c, algs, encs, h -> only);
+    /**
+     * Headers that decrypted before, by their encoded bytes, one memo per decrypter: a hit skips
+     * the header's base64, JSON and vetting, which are a pure function of those bytes and the
+     * decrypter's fixed settings. A header is remembered only once a JWE under it has decrypted,
+     * and only for key managements whose header is the same from token to token (not ECDH-ES,
+     * whose {@code epk} is new in every JWE, nor AES-GCM key wrap or PBES2, whose IV, tag or
+     * salt are). A fixed number of slots, so a sender cannot make it grow; thread-safe, since an
+     * entry is immutable and published whole.
+     */
+    public static final class HeaderMemo {
+        static final int SLOTS = 8;
+        private final Entry[] slots = new Entry[SLOTS];
+
+        private record Entry(byte[] encoded, JweHeaderReader.Header header) {}
+
+        JweHeaderReader.Header find(byte[] b, int len, int slot) {
+            Entry e = slots[slot];
+            return e != null && Arrays.equals(e.encoded, 0, e.encoded.length, b, 0, len) ? e.header : null;
+        }
+
+        void remember(byte[] b, int len, int slot, JweHeaderReader.Header h) {
+            JweKeyAlgorithm alg = h.alg();
+            if (!KeyManagement.isEcdh(alg) && !KeyManagement.isGcmKw(alg) && !Pbes2.isPbes2(alg)) {
+                slots[slot] = new Entry(Arrays.copyOf(b, len), h);
+            }
+        }
     }
 
-    /** As above, with the key chosen by {@code chooser} once the header has been read; a chosen secret is wiped after use. */
+    /**
+     * Decrypts a compact JWE with the key chosen by {@code chooser} once the header has been read;
+     * a chosen secret is wiped after use.
+     *
+     * @param maxP2c the cap on a PBES2 iteration count; PBES2 must also be in {@code algs}
+     * @param memo the decrypter's header memo
+     */
     public static Decrypted decrypt(CharSequence token, int maxBytes, int maxInflated, int maxP2c,
-            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, KeyChooser chooser) {
+            Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, KeyChooser chooser, HeaderMemo memo) {
         if (token != null && token.length() <= maxBytes && JweJson.looksLikeJson(token)) {
             throw notCompact(new byte[] {'{'}, 0);
         }
@@ -66,8 +93,12 @@ public final class JweCompact {
         if (dots[0] == 0) {
             throw new MalformedJwtException("The JWE's header segment is empty.");
         }
-        byte[] headerJson = segment(b, 0, dots[0], "header");
-        JweHeaderReader.Header h = JweHeaderReader.read(headerJson, algs, encs, maxInflated, maxP2c);
+        int slot = io.lcjwt.internal.TokenVerifier.hash(b, 0, dots[0]) & (HeaderMemo.SLOTS - 1);
+        JweHeaderReader.Header h = memo.find(b, dots[0], slot);
+        boolean remembered = h != null;
+        if (h == null) {
+            h = JweHeaderReader.read(segment(b, 0, dots[0], "header"), algs, encs, maxInflated, maxP2c);
+        }
         byte[] encryptedKey = segment(b, dots[0] + 1, dots[1], "encrypted key");
         byte[] iv = segment(b, dots[1] + 1, dots[2], "IV");
         byte[] ct = segment(b, dots[2] + 1, dots[3], "ciphertext");
@@ -97,6 +128,9 @@ public final class JweCompact {
             byte[] plain = ContentCipher.open(enc, cek, iv, Arrays.copyOf(b, dots[0]), ct, tag);
             if (plain == null) {
                 throw new JweDecryptionException(DECRYPTION_FAILED);
+            }
+            if (!remembered) {
+                memo.remember(b, dots[0], slot, h);
             }
             if (h.deflated()) {
                 // Only authenticated content is inflated.
