@@ -57,12 +57,12 @@ final class AesGcm {
                         : openEvp(arena, k, key.length, iv, aad, ct, tag, out);
                 if (!ok) {
                     Native.wipe(out);
+                    b.clearErrors(); // a refused tag leaves its reason queued; success leaves none
                     return null;
                 }
                 return Native.bytes(out, ct.length);
             } finally {
                 Native.wipe(k);
-                b.clearErrors();
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.lcjwt.internal.jwe;
 
 import io.lcjwt.bindings.Backend;
+import io.lcjwt.internal.crypto.SlotPool;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -34,21 +35,42 @@ final class Native {
      * A confined arena for one operation that hands out slices of one native block of at least
      * {@code hint} bytes, zeroed as an arena's allocations are, and falls back to ordinary
      * allocations once the block is used up: an AES-GCM open made seven small allocations (seven
-     * mallocs, memsets and frees) where it needs one. Key material in it is still wiped by the
-     * code that copied it in, before {@link Arena#close()} frees the block.
+     * mallocs, memsets and frees) where it needs one. Blocks of up to {@value #POOLED_BYTES}
+     * bytes come from a small pool, so a typical JWE costs no malloc, memset or free at all:
+     * {@link Arena#close()} zeroes the part of the block that was handed out (key material,
+     * plaintext and all) before the block goes back, and the slices, seen through this arena's
+     * scope, can no longer be touched. Key material is still wiped by the code that copied it in.
      */
     static Arena scratch(long hint) {
         return new Scratch(hint);
     }
 
+    /** The size of a pooled scratch block; an operation that needs more gets its own. */
+    static final long POOLED_BYTES = 4096;
+
+    /** Zeroed blocks, each ready for one operation; at most a few, never more. */
+    private static final SlotPool<MemorySegment> BLOCKS = new SlotPool<>();
+
     private static final class Scratch implements Arena {
         private static final long ALIGN = 16;
         private final Arena arena = Arena.ofConfined();
+        /** The pooled block (in the pool's global scope), or null when this arena has its own. */
+        private final MemorySegment pooled;
+        /** The block, seen through this arena's scope. */
         private final MemorySegment block;
         private long used;
 
         Scratch(long hint) {
-            block = arena.allocate(Math.max(256, (hint + ALIGN - 1) & -ALIGN), ALIGN);
+            long size = Math.max(256, (hint + ALIGN - 1) & -ALIGN);
+            MemorySegment p = null;
+            if (size <= POOLED_BYTES) {
+                p = BLOCKS.poll();
+                if (p == null) {
+                    p = Arena.ofAuto().allocate(POOLED_BYTES, ALIGN);
+                }
+            }
+            pooled = p;
+            block = p != null ? p.reinterpret(arena, null) : arena.allocate(size, ALIGN);
         }
 
         @Override
@@ -72,6 +94,10 @@ final class Native {
         @Override
         public void close() {
             arena.close();
+            if (pooled != null) {
+                pooled.asSlice(0, used).fill((byte) 0);
+                BLOCKS.offer(pooled);
+            }
         }
     }
 

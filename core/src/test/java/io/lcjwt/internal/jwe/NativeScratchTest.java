@@ -51,4 +51,28 @@ class NativeScratchTest {
             assertThrows(IllegalArgumentException.class, () -> other.allocate(4, 3));
         }
     }
+
+    @Test
+    void aPooledBlockComesBackZeroedAfterHoldingSecrets() {
+        for (int round = 0; round < 3 * 8; round++) {
+            try (Arena arena = Native.scratch(1000)) {
+                MemorySegment m = arena.allocate(1000, 16);
+                for (long j = 0; j < m.byteSize(); j++) {
+                    assertEquals(0, m.get(ValueLayout.JAVA_BYTE, j), "round " + round + ", byte " + j);
+                }
+                m.fill((byte) 0x5A); // what a key or a plaintext would leave
+            }
+        }
+    }
+
+    @Test
+    void anOperationLargerThanAPooledBlockGetsItsOwn() {
+        MemorySegment big;
+        try (Arena arena = Native.scratch(Native.POOLED_BYTES + 1)) {
+            big = arena.allocate(Native.POOLED_BYTES + 1, 16);
+            assertEquals(Native.POOLED_BYTES + 1, big.byteSize());
+            big.fill((byte) 1);
+        }
+        assertThrows(IllegalStateException.class, () -> big.get(ValueLayout.JAVA_BYTE, 0));
+    }
 }
