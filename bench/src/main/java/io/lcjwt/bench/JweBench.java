@@ -83,7 +83,8 @@ import java.util.function.Function;
  *       {@code setPlaintext(bytes)}, {@code getCompactSerialization()}.</li>
  *   <li>bare: {@link BareJwe}, the floor: the libcrypto calls the JWE needs through lcjwt's
  *       bindings and nothing else. Decrypt, ECDH-ES+A256KW: split at the dots, base64url-decode,
- *       {@code epk}'s x and y into a P-256 SubjectPublicKeyInfo, {@code d2i_PUBKEY},
+ *       {@code epk}'s x and y into a P-256 SubjectPublicKeyInfo, {@code d2i_PUBKEY} (on OpenSSL 3
+ *       {@code EVP_PKEY_fromdata} from the point, and the peer not checked twice, as lcjwt does),
  *       {@code EVP_PKEY_derive} (Z), the Concat KDF as one SHA-256 ({@code EVP_Digest}),
  *       {@code AES_set_decrypt_key} + {@code AES_unwrap_key}, AES-256-GCM open with the header
  *       segment as AAD ({@code EVP_AEAD_CTX_open_gather} on aws-lc, {@code EVP_Decrypt*} + the

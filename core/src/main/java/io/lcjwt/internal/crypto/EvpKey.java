@@ -98,6 +98,28 @@ public final class EvpKey {
         return parse(der, true);
     }
 
+    /**
+     * An EC public key from its uncompressed point {@code 04 || x || y}, on OpenSSL 3 by
+     * {@code EVP_PKEY_fromdata} (its {@code d2i_PUBKEY} costs six times as much), checked as
+     * {@code d2i_PUBKEY} checks it: on the curve, coordinates below the prime.
+     *
+     * @param group OpenSSL's group name for the curve
+     */
+    public static EvpKey fromEcPoint(String group, byte[] point) {
+        Backend b = Backend.get();
+        b.clearErrors();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment p = arena.allocate(point.length);
+            MemorySegment.copy(point, 0, p, ValueLayout.JAVA_BYTE, 0, point.length);
+            MemorySegment pkey = b.ecPublicKeyFromPoint(group, p, point.length);
+            if (pkey.equals(MemorySegment.NULL)) {
+                throw new InvalidJwtKeyException("libcrypto refused the public key (for an EC key: the point is not"
+                        + " on its curve): " + b.drainErrors());
+            }
+            return new EvpKey(pkey);
+        }
+    }
+
     /** Parses a DER PKCS#8 PrivateKeyInfo. */
     public static EvpKey fromPkcs8(byte[] der) {
         return parse(der, false);

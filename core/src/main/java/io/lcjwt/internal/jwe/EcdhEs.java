@@ -15,7 +15,11 @@ import java.lang.foreign.ValueLayout;
 /**
  * The ECDH-ES key agreement (RFC 7518 section 4.6, RFC 8037 section 3.2): Z through the
  * portable {@code EVP_PKEY_derive} on both libraries, for P-256/384/521 and X25519. The peer key
- * reaches this class already imported, so off-curve and wrong-curve points were refused at import.
+ * reaches this class already imported, so off-curve and wrong-curve points were refused at import,
+ * and OpenSSL 3's second check of the peer in {@code EVP_PKEY_derive_set_peer} (a scalar
+ * multiplication by the order, which on these cofactor-1 curves proves nothing the import did not)
+ * is skipped: {@link Backend#deriveSetCheckedPeer}. An X25519 peer has nothing to check; its
+ * all-zero results are refused here.
  */
 final class EcdhEs {
     private EcdhEs() {}
@@ -71,7 +75,7 @@ final class EcdhEs {
                 }
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment len = arena.allocate(ValueLayout.JAVA_LONG);
-                    if (libcrypto_h.EVP_PKEY_derive_init(ctx) != 1 || libcrypto_h.EVP_PKEY_derive_set_peer(ctx, pub) != 1
+                    if (libcrypto_h.EVP_PKEY_derive_init(ctx) != 1 || b.deriveSetCheckedPeer(ctx, pub) != 1
                             || libcrypto_h.EVP_PKEY_derive(ctx, MemorySegment.NULL, len) != 1) {
                         return null;
                     }
