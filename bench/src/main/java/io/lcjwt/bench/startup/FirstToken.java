@@ -1,5 +1,10 @@
 package io.lcjwt.bench.startup;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtPublicKey;
 import io.lcjwt.JwtSecretKey;
@@ -9,7 +14,8 @@ import java.util.Arrays;
 
 /**
  * One process, one token: what {@link Startup} times. {@code empty} returns at once (the JVM's
- * own start, the baseline); {@code hs256} and {@code rs256} make the key and the verifier and
+ * own start, the baseline); {@code ffm} makes the JDK's first FFM downcall and nothing else (the
+ * floor under any FFM library); {@code hs256} and {@code rs256} make the key and the verifier and
  * decode one token, as a service's first request would. The inputs are constants (a token made
  * once with the JDK: an HS256 secret of 32 bytes 0x42, an RSA-2048 key from a seeded generator),
  * so that nothing but lcjwt is loaded.
@@ -25,19 +31,42 @@ public final class FirstToken {
     public static void main(String[] args) {
         switch (args[0]) {
             case "empty" -> System.out.println("empty");
-            case "hs256" -> {
-                byte[] secret = new byte[32];
-                Arrays.fill(secret, (byte) 0x42);
-                JwtVerifier v = JwtVerifier.builder(JwtSecretKey.of(secret)).algorithms(Algorithm.HS256)
-                        .audience("startup").build();
-                System.out.println(v.decode(HS256_TOKEN).get("sub"));
-            }
-            case "rs256" -> {
-                JwtVerifier v = JwtVerifier.builder(JwtPublicKey.fromPem(RS256_PUBLIC_KEY)).algorithms(Algorithm.RS256)
-                        .audience("startup").build();
-                System.out.println(v.decode(RS256_TOKEN).get("sub"));
-            }
+            case "ffm" -> System.out.println("ffm " + jdkDowncall()); // no lcjwt class is loaded
+            case "hs256" -> Decode.hs256();
+            case "rs256" -> Decode.rs256();
             default -> throw new IllegalArgumentException(args[0]);
+        }
+    }
+
+    /** Apart from {@link FirstToken}, so that verifying it (the ffm case) loads none of lcjwt's classes. */
+    private static final class Decode {
+        static void hs256() {
+            byte[] secret = new byte[32];
+            Arrays.fill(secret, (byte) 0x42);
+            JwtVerifier v = JwtVerifier.builder(JwtSecretKey.of(secret)).algorithms(Algorithm.HS256)
+                    .audience("startup").build();
+            System.out.println(v.decode(HS256_TOKEN).get("sub"));
+        }
+
+        static void rs256() {
+            JwtVerifier v = JwtVerifier.builder(JwtPublicKey.fromPem(RS256_PUBLIC_KEY)).algorithms(Algorithm.RS256)
+                    .audience("startup").build();
+            System.out.println(v.decode(RS256_TOKEN).get("sub"));
+        }
+    }
+
+    /**
+     * The JDK's floor for any FFM library: one downcall, {@code strlen} from the C library,
+     * linked and called through {@link Linker} with nothing of lcjwt's loaded.
+     */
+    static long jdkDowncall() {
+        Linker linker = Linker.nativeLinker();
+        MethodHandle strlen = linker.downcallHandle(linker.defaultLookup().find("strlen").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.ADDRESS));
+        try (Arena arena = Arena.ofConfined()) {
+            return (long) strlen.invokeExact(arena.allocateFrom("alice"));
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
         }
     }
 }
