@@ -50,6 +50,13 @@ import java.util.Objects;
  *       pair with {@code EC_KEY_check_key}), so both refuse the same keys with the same message;</li>
  *   <li>OpenSSL 3.0 cannot read a version 2 (RFC 5958) PKCS#8 key carrying its public key;
  *       lcjwt hands both libraries the seed alone and compares the public key itself.</li>
+ *   <li>OpenSSL 3.0's {@code d2i_PUBKEY} goes through its decoder framework, about six times the
+ *       cost of {@code EVP_PKEY_fromdata}, and its {@code EVP_PKEY_derive_set_peer} checks the
+ *       peer again with a scalar multiplication by the group order. On OpenSSL lcjwt makes EC
+ *       public keys with {@code EVP_PKEY_fromdata} ({@link #ecPublicKeyFromPoint}, OpenSSL only;
+ *       the same point checks) and sets an imported peer with
+ *       {@code EVP_PKEY_derive_set_peer_ex(..., 0)} ({@link #deriveSetCheckedPeer}); aws-lc has
+ *       neither call and needs neither.</li>
  * </ul>
  * The generated bindings come from aws-lc's headers, so where OpenSSL's C type is narrower this
  * class builds its own downcall handle with OpenSSL's descriptor.

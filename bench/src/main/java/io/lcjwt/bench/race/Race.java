@@ -556,11 +556,14 @@ public final class Race {
     }
 
     /**
-     * The run options of {@code jmh --regex JweBench}: 3 cases x 8 benchmarks, about 6 minutes a
-     * libcrypto. Five warm-up seconds: with three, Nimbus's and jose4j's ECDH-ES decrypts were
-     * still several times their settled time.
+     * The run options of {@code jmh --regex JweBench}: 3 cases x 8 benchmarks, about 8 minutes a
+     * libcrypto. Twelve warm-up seconds: with five, every JVM contender's ECDH-ES decrypt was still
+     * getting faster in the measured iterations (Nimbus 4.1 -> 2.5 ms, jose4j 3.1 -> 1.8 ms), and
+     * lcjwt's on OpenSSL 3 measured 0.41 ms where it settles at 0.15: on one pinned CPU the C2
+     * compiler shares the core with the benchmark, and a plain loop of lcjwt's ECDH-ES decrypt
+     * went 1.8, 0.52, 0.46, 0.41, 0.25 and then 0.14 ms in successive two-second spans.
      */
-    static final String JWE_JMH = "-f 1 -wi 5 -w 1s -i 5 -r 1s";
+    static final String JWE_JMH = "-f 1 -wi 12 -w 1s -i 5 -r 1s";
     static final String JWE_CHECKED = "Before timing, every contender (lcjwt, Nimbus, jose4j, the bare calls) had to"
             + " decrypt every contender's JWE to the payload bytes, so each encryption was read back by three other"
             + " implementations, and to refuse lcjwt's JWE with one ciphertext bit flipped (JweBench.validate).";
