@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  *       {@code --page results-jmh-hs256.md} writes another page. When the HS256 decode bench ran,
  *       the page also gives lcjwtRecord's throughput against the fastest of auth0, fusionauth
  *       and vert.x, and against jjwt, from the same run. With {@code --regex SignBench} the run
- *       is the signing matrix ({@code SignBench}; options default to {@link #SIGN_JMH}, about 12
+ *       is the signing matrix ({@code SignBench}; options default to {@link #SIGN_JMH}, about 22
  *       minutes per libcrypto), its JSON goes to {@code bench/results-sign-<libcrypto>.json}, and
  *       the page ({@code bench/results-sign.md} unless {@code --page} says otherwise) is rendered by
  *       {@link io.lcjwt.bench.report.SignPage}: lcjwt against the fastest peer and the bare
@@ -51,7 +51,9 @@ import java.util.concurrent.TimeUnit;
  *       {@code bin/race jmh --lib aws-lc --regex SignBench --page results-sign.md}. With {@code --regex JweBench} it writes
  *       {@code bench/results-jwe.md} instead ({@link io.lcjwt.bench.report.JwePage}: decrypt and
  *       encrypt per case, lcjwt against the faster of Nimbus and jose4j and against the bare
- *       libcrypto calls, issue #14's targets), its JSON in {@code bench/results-jwe-<libcrypto>.json}.</li>
+ *       libcrypto calls, issue #14's targets), its JSON in {@code bench/results-jwe-<libcrypto>.json};
+ *       {@code --rerun "OpenSSL 3"} (or {@code aws-lc}) runs that libcrypto again and renders the
+ *       other from its last JSON.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -237,8 +239,10 @@ public final class Race {
                         if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
                             continue;
                         }
-                        page.append(race.jwe(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH),
-                                List.of(args).contains("--from-json")));
+                        // --rerun LIB: run that libcrypto's JMH again, and render the other from its last JSON.
+                        boolean fromJson = List.of(args).contains("--from-json")
+                                || opt.containsKey("rerun") && !lib.label().equalsIgnoreCase(opt.get("rerun"));
+                        page.append(race.jwe(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH), fromJson));
                     }
                     race.checked = JWE_CHECKED;
                     race.writePage(opt.getOrDefault("page", "results-jwe.md"), "JWE, lcjwt against Nimbus and jose4j,"
@@ -525,11 +529,12 @@ public final class Race {
 
     /**
      * The run options of {@code jmh --regex SignBench}: 88 forks (11 algorithm/key rows x up to 9
-     * methods), about 12 s each with JVM start and setup, so about 18 minutes per libcrypto. Five
-     * warm-up seconds, not three: with three, most Java peers were still getting faster in the
-     * measured iterations (the page's "settled" column).
+     * methods), about 15 s each with JVM start and setup, so about 22 minutes per libcrypto. Eight
+     * warm-up seconds: with three, most Java peers were still getting faster in the measured
+     * iterations (the page's "settled" column), and with five most rows, lcjwt's among them, still
+     * moved by more than 3 % between the last two.
      */
-    static final String SIGN_JMH = "-f 1 -wi 5 -w 1s -i 4 -r 1s";
+    static final String SIGN_JMH = "-f 1 -wi 8 -w 1s -i 4 -r 1s";
     static final String SIGN_CHECKED = "Before timing, every contender's token had to carry alg, typ and kid, claims"
             + " that read back as the fixture's, and a signature the JDK verifies over header.payload (ECDSA as r || s"
             + " of the curve's length); the floor's signature had to verify with the JDK too (SignBench.validate).";
