@@ -79,16 +79,17 @@ final class Apps {
         return Integer.parseInt(ctx.getEnvironment().getProperty("local.server.port"));
     }
 
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
     static HttpResponse<String> get(ConfigurableApplicationContext ctx, String path, String bearer) {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port(ctx) + path))
                 .timeout(Duration.ofSeconds(20)).GET();
         if (bearer != null) {
             r.header("Authorization", "Bearer " + bearer);
         }
-        try {
-            return HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
+        // A client per request, so no request rides a pooled connection the server may be closing (a
+        // keep-alive connection after an error response, or one to an earlier app on a reused port):
+        // once in CI such a request waited out its 20 s.
+        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new AssertionError(e);
         } catch (InterruptedException e) {
