@@ -461,8 +461,11 @@ public final class TokenVerifier {
         return -1;
     }
 
-    /** A cheap hash of the header segment {@code b[off, off+len)}: its length and three 8-byte windows. */
-    /** A hash of an encoded segment {@code b[off, off+len)} to pick a cache slot: length and three words. */
+    /**
+     * A cheap hash of an encoded header segment {@code b[off, off+len)}, its length and three
+     * 8-byte windows, to pick a slot of a fixed-size header cache (this verifier's, a JWE
+     * decrypter's memo): unkeyed, which is safe only where a collision just replaces an entry.
+     */
     public static int hash(byte[] b, int off, int len) {
         long x = len;
         if (len >= 8) {

@@ -1,15 +1,15 @@
 package io.lcjwt.bench.startup;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtPublicKey;
 import io.lcjwt.JwtSecretKey;
 import io.lcjwt.JwtVerifier;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 
 /**

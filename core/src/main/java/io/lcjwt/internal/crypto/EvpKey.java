@@ -99,22 +99,22 @@ public final class EvpKey {
     }
 
     /**
-     * An EC public key from its uncompressed point {@code 04 || x || y}, on OpenSSL 3 by
-     * {@code EVP_PKEY_fromdata} (its {@code d2i_PUBKEY} costs six times as much), checked as
-     * {@code d2i_PUBKEY} checks it: on the curve, coordinates below the prime.
+     * An EC public key from its uncompressed point {@code 04 || x || y} in {@code b[off, off+len)},
+     * on OpenSSL 3 by {@code EVP_PKEY_fromdata} (its {@code d2i_PUBKEY} costs six times as much),
+     * checked as {@code d2i_PUBKEY} checks it: on the curve, coordinates below the prime.
      *
      * @param group OpenSSL's group name for the curve
      */
-    public static EvpKey fromEcPoint(String group, byte[] point) {
-        Backend b = Backend.get();
-        b.clearErrors();
+    public static EvpKey fromEcPoint(String group, byte[] b, int off, int len) {
+        Backend backend = Backend.get();
+        backend.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment p = arena.allocate(point.length);
-            MemorySegment.copy(point, 0, p, ValueLayout.JAVA_BYTE, 0, point.length);
-            MemorySegment pkey = b.ecPublicKeyFromPoint(group, p, point.length);
+            MemorySegment p = arena.allocate(len);
+            MemorySegment.copy(b, off, p, ValueLayout.JAVA_BYTE, 0, len);
+            MemorySegment pkey = backend.ecPublicKeyFromPoint(group, p, len);
             if (pkey.equals(MemorySegment.NULL)) {
                 throw new InvalidJwtKeyException("libcrypto refused the public key (for an EC key: the point is not"
-                        + " on its curve): " + b.drainErrors());
+                        + " on its curve): " + backend.drainErrors());
             }
             return new EvpKey(pkey);
         }

@@ -26,20 +26,16 @@ public final class KeyFactory {
     }
 
     public static AsymmetricKey publicFromInfo(KeyInfo info, String kid, KeyUse only) {
-        EvpKey evp = info.kind() == KeyInfo.Kind.EC && !Backend.get().isAwsLc()
-                ? EvpKey.fromEcPoint(info.curve().jwkName, ecPoint(info))
-                : EvpKey.fromSpki(info.spki());
-        return new AsymmetricKey(evp, info, kid, only, false);
-    }
-
-    /** An EC key's uncompressed point, {@code 04 || x || y}: the end of its SubjectPublicKeyInfo. */
-    private static byte[] ecPoint(KeyInfo info) {
-        byte[] spki = info.spki();
-        int n = 1 + 2 * info.curve().coordBytes;
-        if (spki.length < n || spki[spki.length - n] != 4) {
-            throw new InvalidJwtKeyException("The EC public key is not an uncompressed point.");
+        EvpKey evp;
+        if (info.kind() == KeyInfo.Kind.EC && !Backend.get().isAwsLc()) {
+            // The uncompressed point 04 || x || y ends the SubjectPublicKeyInfo (Spki made it so).
+            byte[] spki = info.spki();
+            int n = 1 + 2 * info.curve().coordBytes;
+            evp = EvpKey.fromEcPoint(info.curve().jwkName, spki, spki.length - n, n);
+        } else {
+            evp = EvpKey.fromSpki(info.spki());
         }
-        return Arrays.copyOfRange(spki, spki.length - n, spki.length);
+        return new AsymmetricKey(evp, info, kid, only, false);
     }
 
     public static AsymmetricKey publicFromPem(String pem, String kid) {

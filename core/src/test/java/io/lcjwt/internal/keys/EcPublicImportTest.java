@@ -54,10 +54,9 @@ class EcPublicImportTest {
         // Only P-521's 66-byte coordinates have room for it (p is just under 2^256 and 2^384).
         BigInteger p = ((ECFieldFp) pub.getParams().getCurve().getField()).getP();
         BigInteger xPlusP = pub.getW().getAffineX().add(p);
-        byte[] x = unsigned(xPlusP, n);
-        if (x != null) {
+        if (Jwk.unsigned(xPlusP).length <= n) {
             byte[] big = spki.clone();
-            System.arraycopy(x, 0, big, big.length - 2 * n, n);
+            System.arraycopy(Jwk.fixed(xPlusP, n), 0, big, big.length - 2 * n, n);
             assertThrows(InvalidJwtKeyException.class,
                     () -> KeyFactory.publicFromInfo(Spki.parse(big), null, KeyUse.ANY).close());
         }
@@ -83,17 +82,5 @@ class EcPublicImportTest {
                 b.clearErrors();
             }
         }
-    }
-
-    /** {@code v} as exactly {@code n} big-endian bytes, or null when it needs more. */
-    private static byte[] unsigned(BigInteger v, int n) {
-        byte[] b = v.toByteArray();
-        int lead = b.length > 1 && b[0] == 0 ? 1 : 0;
-        if (b.length - lead > n) {
-            return null;
-        }
-        byte[] out = new byte[n];
-        System.arraycopy(b, lead, out, n - (b.length - lead), b.length - lead);
-        return out;
     }
 }
