@@ -23,7 +23,14 @@ public final class Critical {
     // handle too, so touching its $address() or $descriptor() would link every function twice,
     // and each link of a new shape costs milliseconds in a fresh JVM (issue #17, start-up).
 
-    /** {@code int f(void *, const void *, size_t)}: HMAC_Update, CRYPTO_memcmp and the digest updates. */
+    /**
+     * {@code int f(void *, const void *, size_t)}: HMAC_Update, CRYPTO_memcmp and the digest
+     * updates, and HMAC_Final too, whose third parameter ({@code unsigned int *}) lcjwt always
+     * passes as NULL: a pointer and a {@code size_t} travel in the same integer register on
+     * every 64-bit ABI the JDK's linker supports, so a zero {@code long} is that NULL. One
+     * descriptor for the four calls of an HMAC, because each new descriptor costs milliseconds
+     * at its first link and its first call in a fresh JVM (issue #17, start-up).
+     */
     private static final FunctionDescriptor INT_PTR_PTR_SIZE = FunctionDescriptor.of(ValueLayout.JAVA_INT,
             ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);
 
@@ -31,8 +38,7 @@ public final class Critical {
     private static final class Hmac {
         static final MethodHandle INIT_EX = Backend.get().hmacInitExCritical();
         static final MethodHandle UPDATE = Backend.critical("HMAC_Update", INT_PTR_PTR_SIZE);
-        static final MethodHandle FINAL = Backend.critical("HMAC_Final", FunctionDescriptor.of(
-                ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+        static final MethodHandle FINAL = Backend.critical("HMAC_Final", INT_PTR_PTR_SIZE);
         static final MethodHandle MEMCMP = Backend.critical("CRYPTO_memcmp", INT_PTR_PTR_SIZE);
 
         private Hmac() {}
@@ -106,7 +112,7 @@ public final class Critical {
      */
     public static int hmacFinal(MemorySegment ctx, MemorySegment out) {
         try {
-            return (int) Hmac.FINAL.invokeExact(ctx, out, MemorySegment.NULL);
+            return (int) Hmac.FINAL.invokeExact(ctx, out, 0L); // 0L: a NULL out-length pointer, see INT_PTR_PTR_SIZE
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
