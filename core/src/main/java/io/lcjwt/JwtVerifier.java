@@ -63,11 +63,17 @@ import java.util.Set;
 public final class JwtVerifier {
 
     private final TokenVerifier engine;
-    private final JwsVerifier jws;
 
     private JwtVerifier(TokenVerifier engine) {
         this.engine = engine;
-        this.jws = new JwsVerifier(engine);
+    }
+
+    /**
+     * The detached and JSON serialization paths, made per call (it holds only the engine) so that
+     * a service decoding compact tokens never loads them (start-up, issue #17).
+     */
+    private JwsVerifier jws() {
+        return new JwsVerifier(engine);
     }
 
     /**
@@ -548,7 +554,7 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the JWS needs has been closed
      */
     public JwtHeader verifyDetached(CharSequence jws, byte[] payload) {
-        return this.jws.verifyDetached(jws, payload == null ? null : MemorySegment.ofArray(payload));
+        return jws().verifyDetached(jws, payload == null ? null : MemorySegment.ofArray(payload));
     }
 
     /**
@@ -562,7 +568,7 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the JWS needs has been closed
      */
     public JwtHeader verifyDetached(CharSequence jws, ByteBuffer payload) {
-        return this.jws.verifyDetached(jws, payload == null ? null : MemorySegment.ofBuffer(payload));
+        return jws().verifyDetached(jws, payload == null ? null : MemorySegment.ofBuffer(payload));
     }
 
     /**
@@ -576,7 +582,7 @@ public final class JwtVerifier {
      *         arena has been closed
      */
     public JwtHeader verifyDetached(CharSequence jws, MemorySegment payload) {
-        return this.jws.verifyDetached(jws, payload);
+        return jws().verifyDetached(jws, payload);
     }
 
     // ---- JSON serialization (RFC 7515 section 7.2) ----------------------------------------------
@@ -608,7 +614,7 @@ public final class JwtVerifier {
      * @throws IllegalStateException if a key the JWS needs has been closed
      */
     public VerifiedJws verifyJson(CharSequence json) {
-        return result(jws.verifyJson(json, null, true));
+        return result(jws().verifyJson(json, null, true));
     }
 
     /**
@@ -627,7 +633,7 @@ public final class JwtVerifier {
      * @throws IllegalStateException if a key the JWS needs has been closed
      */
     public VerifiedJws verifyJson(CharSequence json, byte[] payload) {
-        return result(jws.verifyJson(json, detachedPayload(payload), true));
+        return result(jws().verifyJson(json, detachedPayload(payload), true));
     }
 
     /**
@@ -649,7 +655,7 @@ public final class JwtVerifier {
      * @throws IllegalStateException if a key the JWS needs has been closed
      */
     public VerifiedJws verifyJsonAnySignature(CharSequence json) {
-        return result(jws.verifyJson(json, null, false));
+        return result(jws().verifyJson(json, null, false));
     }
 
     /**
@@ -666,7 +672,7 @@ public final class JwtVerifier {
      * @throws IllegalStateException if a key the JWS needs has been closed
      */
     public VerifiedJws verifyJsonAnySignature(CharSequence json, byte[] payload) {
-        return result(jws.verifyJson(json, detachedPayload(payload), false));
+        return result(jws().verifyJson(json, detachedPayload(payload), false));
     }
 
     private static MemorySegment detachedPayload(byte[] payload) {
