@@ -51,7 +51,15 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.in, System.out, System.err));
+        int code = run(args, System.in, System.out, System.err);
+        System.out.flush();
+        System.err.flush();
+        // Success returns, so the JVM ends when main does (lcjwt and the JDK's HTTP client start
+        // only daemon threads): System.exit also starts the JDK's logging to report the exit,
+        // about 7 ms of a command that takes a few hundred.
+        if (code != OK) {
+            System.exit(code);
+        }
     }
 
     /**
