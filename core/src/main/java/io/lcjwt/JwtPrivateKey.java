@@ -48,7 +48,7 @@ public final class JwtPrivateKey implements JwtKey {
         this.parts = parts;
         AsymmetricKey state = parts.key();
         EvpKey evp = state.evp(); // the action must not reach the object it watches
-        this.shared = shared != null ? shared : new SharedNative(evp::close);
+        this.shared = shared != null ? shared : new SharedNative(evp);
         // Registered on the internal key, not on this object: a decode or signer may hold only
         // the internal key (a JWKS rotation drops the public objects), and its native state must
         // live until the last such use ends. The action holds only the shared native state.

@@ -47,7 +47,7 @@ public final class JwtPublicKey implements JwtKey {
     private JwtPublicKey(AsymmetricKey impl, SharedNative shared) {
         this.impl = impl;
         EvpKey evp = impl.evp(); // the action must not reach the object it watches
-        this.shared = shared != null ? shared : new SharedNative(evp::close);
+        this.shared = shared != null ? shared : new SharedNative(evp);
         // Registered on the internal key, not on this object: a decode or signer may hold only
         // the internal key (a JWKS rotation drops the public objects), and its native state must
         // live until the last such use ends. The action holds only the shared native state.

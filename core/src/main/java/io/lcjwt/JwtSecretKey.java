@@ -67,8 +67,7 @@ public final class JwtSecretKey implements JwtKey {
         // Registered on the internal key, not on this object: a decode or signer may hold only
         // the internal key (a JWKS rotation drops the public objects), and its native state must
         // live until the last such use ends. The action holds only the native state.
-        HmacKey state = hmac;
-        this.shared = shared != null ? shared : new SharedNative(state::close);
+        this.shared = shared != null ? shared : new SharedNative(hmac);
         this.cleanable = CLEANER.register(impl, this.shared.hold());
     }
 

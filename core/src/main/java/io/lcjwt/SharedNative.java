@@ -1,5 +1,7 @@
 package io.lcjwt;
 
+import io.lcjwt.internal.crypto.NativeOwner;
+
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -11,11 +13,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class SharedNative {
 
-    private final Runnable free;
+    private final NativeOwner free;
     private final AtomicInteger holders = new AtomicInteger();
 
     /** @param free idempotent: runs on close and, again, when the last holder is cleaned */
-    SharedNative(Runnable free) {
+    SharedNative(NativeOwner free) {
         this.free = free;
     }
 
@@ -37,13 +39,13 @@ final class SharedNative {
         @Override
         public void run() {
             if (released.compareAndSet(false, true) && shared.holders.decrementAndGet() == 0) {
-                shared.free.run();
+                shared.free.close();
             }
         }
     }
 
     /** Frees the state for every key object that shares it. */
     void freeNow() {
-        free.run();
+        free.close();
     }
 }

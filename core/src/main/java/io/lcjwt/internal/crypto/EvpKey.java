@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * need ({@link Work}: an {@code EVP_MD_CTX} and buffers). Closing is safe while operations run:
  * each operation holds a use count, and the last one out frees the key.
  */
-public final class EvpKey {
+public final class EvpKey implements NativeOwner {
 
     private static final int CLOSED = 1 << 30;
     private static final int FREED = -1;
@@ -187,6 +187,7 @@ public final class EvpKey {
     }
 
     /** Idempotent; frees now, or when the last running operation finishes. */
+    @Override
     public void close() {
         int prev = state.getAndUpdate(s -> s < 0 ? s : s | CLOSED);
         if (prev >= 0 && (prev & CLOSED) == 0 && prev == 0 && state.compareAndSet(CLOSED, FREED)) {

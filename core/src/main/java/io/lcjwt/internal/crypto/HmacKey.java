@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * zeroed) secret -- an all-zero HMAC key is the empty key, which anyone can sign with. The
  * hot path, a pooled context, touches no counter.
  */
-public final class HmacKey {
+public final class HmacKey implements NativeOwner {
 
     private static final int CLOSED = 1 << 30;
     private static final int ZEROED = -1;
@@ -44,6 +44,7 @@ public final class HmacKey {
      * Runs as the Cleaner's action too: frees every pooled context and zeroes the secret (now,
      * or when the last thread reading it is done); later use fails cleanly. Idempotent.
      */
+    @Override
     public void close() {
         closed = true;
         int prev = readers.getAndUpdate(r -> r < 0 ? r : r | CLOSED);

@@ -220,7 +220,15 @@ public final class Der {
     private static final java.util.concurrent.ConcurrentHashMap<String, byte[]> OIDS = new java.util.concurrent.ConcurrentHashMap<>();
 
     public static byte[] oid(String dotted) {
-        return OIDS.computeIfAbsent(dotted, Der::encodeOid).clone();
+        // get/putIfAbsent, not computeIfAbsent(Der::encodeOid): the method reference would spin a
+        // class at a process's first key (start-up, issue #17); a race encodes one OID twice.
+        byte[] der = OIDS.get(dotted);
+        if (der == null) {
+            der = encodeOid(dotted);
+            byte[] raced = OIDS.putIfAbsent(dotted, der);
+            der = raced != null ? raced : der;
+        }
+        return der.clone();
     }
 
     public static byte[] bitString(byte[] bytes) {

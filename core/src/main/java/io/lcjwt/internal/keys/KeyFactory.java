@@ -38,8 +38,19 @@ public final class KeyFactory {
         return new AsymmetricKey(evp, info, kid, only, false);
     }
 
+    /** The blocks but EC PARAMETERS; a loop, not a stream and a lambda, which spin classes at a process's first key. */
+    private static List<Pem.Block> withoutEcParameters(List<Pem.Block> all) {
+        List<Pem.Block> out = new java.util.ArrayList<>(all.size());
+        for (Pem.Block b : all) {
+            if (!b.label().equals("EC PARAMETERS")) {
+                out.add(b);
+            }
+        }
+        return out;
+    }
+
     public static AsymmetricKey publicFromPem(String pem, String kid) {
-        List<Pem.Block> blocks = Pem.parse(pem).stream().filter(b -> !b.label().equals("EC PARAMETERS")).toList();
+        List<Pem.Block> blocks = withoutEcParameters(Pem.parse(pem));
         if (blocks.size() != 1) {
             throw new InvalidJwtKeyException("The PEM text holds " + blocks.size() + " blocks; pass exactly one public key"
                     + " (for a certificate chain, only the signer's certificate).");
@@ -69,7 +80,7 @@ public final class KeyFactory {
                 curveOid = Der.decodeOid(new Der.Reader(b.der()).bytes(Der.OID));
             }
         }
-        List<Pem.Block> keys = all.stream().filter(b -> !b.label().equals("EC PARAMETERS")).toList();
+        List<Pem.Block> keys = withoutEcParameters(all);
         if (keys.size() != 1) {
             throw new InvalidJwtKeyException("The PEM text holds " + keys.size() + " keys; pass exactly one private key.");
         }
