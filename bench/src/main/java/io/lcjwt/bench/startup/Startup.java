@@ -21,8 +21,9 @@ import java.util.Map;
  * again and again, for an empty JVM, for the JDK's own first FFM downcall (the floor under any
  * FFM library) and for one HS256 and one RS256 decode, without a cache and with a JDK 25 AOT
  * cache made by one training run of the same case, each pinned to one CPU and again on every CPU
- * (a JVM starts its JIT and GC threads beside the main one, so one CPU makes start-up slower). The
- * page gives medians and the time beyond the empty JVM; writes {@code bench/results-startup.md}.
+ * (a JVM starts its JIT and GC threads beside the main one, so one CPU makes start-up slower), and
+ * one {@code bin/lcjwt verify} with and without its own AOT cache (issue #18). The page gives
+ * medians and the time beyond the empty JVM; writes {@code bench/results-startup.md}.
  *
  * <pre>{@code bin/race startup [--runs 21] [--cpus 1,all]}</pre>
  */
@@ -57,6 +58,8 @@ public final class Startup {
                         .append(cpu.equals("all") ? "each process on every CPU" : "each process pinned to CPU " + cpu)
                         .append("\n\n");
                 table(body, jar, lib, runs, cpu);
+                body.append("The command line, `bin/lcjwt verify`:\n\n");
+                cliTable(body, lib, runs, cpu);
             }
         }
         String page = "# lcjwt benchmarks: the first token after JVM start\n\n"
@@ -66,7 +69,7 @@ public final class Startup {
                 + "- Where: " + io.lcjwt.bench.race.Race.cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores;"
                 + " processes one after another. This is a shared 2-core VM: compare rows of one table, not pages.\n"
                 + "- JDK: " + System.getProperty("java.vm.name") + " " + Runtime.version() + "\n\n"
-                + "Each row is the median wall time of " + runs + " runs (after 3 not counted) of `java"
+                + "Each row is the median wall time of " + runs + " runs (after 3 rounds not counted) of `java"
                 + " --enable-native-access=ALL-UNNAMED -cp bench/target/benchmarks.jar io.lcjwt.bench.startup.FirstToken <case>`,"
                 + " from process start to exit, so class loading, linking and the JIT are all counted. `empty` prints a word"
                 + " and exits: the JVM's own start with the same class path, the baseline. `ffm` links and calls one C function"
@@ -75,32 +78,88 @@ public final class Startup {
                 + " (a 32-byte secret; an RSA-2048 PEM public key) and the verifier and decode one token, as a service's"
                 + " first request would. The AOT cache is the JDK 25 one (JEP 483/514), made for each case by one training run"
                 + " with `-XX:AOTCacheOutput=<file>` and used with `-XX:AOTCache=<file>`; its \"beyond\" column is measured"
-                + " against the empty JVM without a cache, which is what a user waits for. Targets (issue #17): at most 110 ms"
-                + " beyond the empty JVM without a cache, at most 60 ms with one.\n\n" + body;
+                + " against the empty JVM without a cache, which is what a user waits for. The runs are interleaved: a round"
+                + " runs every case once, without and with its cache, and the rounds repeat, so a slow spell of the machine"
+                + " falls on all cases alike. Targets (issue #17): at most 110 ms beyond the empty JVM without a cache, at"
+                + " most 60 ms with one.\n\n"
+                + "Below each table, the command line (issue #18: at most 300 ms for one `lcjwt verify`): `bin/lcjwt verify"
+                + " --key es256.pub.pem --alg ES256 TOKEN`, the whole command from the shell script's start to the JVM's"
+                + " exit, with the AOT cache that `bin/lcjwt` writes for itself by one training run after each build (its"
+                + " default on JDK 25 and later) and with `LCJWT_AOT=off`; its rounds are interleaved too.\n\n" + body;
         Files.writeString(Path.of("bench", "results-startup.md"), page);
         System.err.println("startup: wrote bench/results-startup.md");
     }
 
+    private static final List<String> CASES = List.of("empty", "ffm", "hs256", "rs256");
+
+    /**
+     * One table: every case without and with its AOT cache, the eight processes of a round run
+     * one after another and the rounds repeated, so that a spell of a slow machine falls on every
+     * case alike rather than on whichever case it was timing then.
+     */
     private static void table(StringBuilder body, Path jar, Lib lib, int runs, String cpu) throws Exception {
         body.append("| case | no cache: median ms | beyond the empty JVM | AOT cache: median ms | beyond the empty JVM (no cache) |\n");
         body.append("|---|---:|---:|---:|---:|\n");
-        Map<String, double[]> medians = new LinkedHashMap<>();
-        for (String c : List.of("empty", "ffm", "hs256", "rs256")) {
-            double plain = median(time(jar, lib, c, null, runs, cpu));
+        Map<String, List<String>> plain = new LinkedHashMap<>();
+        Map<String, List<String>> cached = new LinkedHashMap<>();
+        for (String c : CASES) {
             Path aot = Path.of("bench", "target", "startup-" + c + "-" + lib.label().replace(' ', '-') + "-" + cpu + ".aot");
             Files.deleteIfExists(aot);
-            run(command(jar, c, List.of("-XX:AOTCacheOutput=" + aot), cpu), lib); // the training run
-            double cached = Files.exists(aot) ? median(time(jar, lib, c, aot, runs, cpu)) : Double.NaN;
-            medians.put(c, new double[] {plain, cached});
+            run(command(jar, c, List.of("-XX:AOTCacheOutput=" + aot), cpu), lib.path(), null); // the training run
+            plain.put(c, command(jar, c, List.of(), cpu));
+            if (Files.exists(aot)) {
+                cached.put(c, command(jar, c, List.of("-XX:AOTCache=" + aot), cpu));
+            }
         }
-        double empty = medians.get("empty")[0];
-        for (Map.Entry<String, double[]> e : medians.entrySet()) {
-            double[] m = e.getValue();
-            body.append(String.format(Locale.ROOT, "| %s | %.0f | %s | %.0f | %s |%n", label(e.getKey()), m[0],
-                    e.getKey().equals("empty") ? "" : String.format(Locale.ROOT, "**%.0f**", m[0] - empty), m[1],
-                    e.getKey().equals("empty") ? "" : String.format(Locale.ROOT, "**%.0f**", m[1] - empty)));
+        Map<String, double[]> times = new LinkedHashMap<>();
+        for (int i = -3; i < runs; i++) {
+            for (String c : CASES) {
+                time(times, c, plain.get(c), lib.path(), null, i, runs);
+                if (cached.containsKey(c)) {
+                    time(times, c + "+aot", cached.get(c), lib.path(), null, i, runs);
+                }
+            }
+        }
+        double empty = median(times.get("empty"));
+        for (String c : CASES) {
+            double m = median(times.get(c));
+            double a = times.containsKey(c + "+aot") ? median(times.get(c + "+aot")) : Double.NaN;
+            body.append(String.format(Locale.ROOT, "| %s | %.0f | %s | %.0f | %s |%n", label(c), m,
+                    c.equals("empty") ? "" : String.format(Locale.ROOT, "**%.0f**", m - empty), a,
+                    c.equals("empty") ? "" : String.format(Locale.ROOT, "**%.0f**", a - empty)));
         }
         body.append('\n');
+    }
+
+    /**
+     * The command line's first token (issue #18): {@code bin/lcjwt verify} of an ES256 token with a
+     * PEM public key, the whole command (script and JVM) from start to exit, with the AOT cache
+     * that {@code bin/lcjwt} makes for itself and with {@code LCJWT_AOT=off}, rounds interleaved.
+     */
+    private static void cliTable(StringBuilder body, Lib lib, int runs, String cpu) throws Exception {
+        Path dir = Path.of("bench", "target", "startup-cli").toAbsolutePath();
+        Files.createDirectories(dir);
+        String lcjwt = Path.of("bin", "lcjwt").toAbsolutePath().toString();
+        Path key = dir.resolve("es256.pem");
+        Path pub = dir.resolve("es256.pub.pem");
+        if (!Files.exists(pub)) {
+            run(List.of(lcjwt, "keygen", "--alg", "ES256", "--force", "--out", key.toString(), "--public-out",
+                    pub.toString()), lib.path(), null);
+        }
+        String token = run(List.of(lcjwt, "sign", "--key", key.toString(), "--claim", "sub=alice", "--exp", "24h"),
+                lib.path(), null).strip();
+        List<String> verify = pinned(cpu, List.of(lcjwt, "verify", "--key", pub.toString(), "--alg", "ES256", token));
+        run(verify, lib.path(), null); // makes bin/lcjwt's AOT cache if the jar is newer than it
+        Map<String, double[]> times = new LinkedHashMap<>();
+        for (int i = -3; i < runs; i++) {
+            time(times, "aot", verify, lib.path(), null, i, runs);
+            time(times, "off", verify, lib.path(), "off", i, runs);
+        }
+        body.append("| command | median ms | range ms |\n|---|---:|---|\n");
+        body.append(String.format(Locale.ROOT, "| `bin/lcjwt verify` with the AOT cache it makes (its default on JDK 25) | **%.0f** | %s |%n",
+                median(times.get("aot")), range(times.get("aot"))));
+        body.append(String.format(Locale.ROOT, "| `LCJWT_AOT=off bin/lcjwt verify` | **%.0f** | %s |%n%n",
+                median(times.get("off")), range(times.get("off"))));
     }
 
     private static String label(String c) {
@@ -115,42 +174,63 @@ public final class Startup {
     /** @param cpu the CPU to pin the process to, or {@code all} */
     static List<String> command(Path jar, String c, List<String> jvmArgs, String cpu) {
         List<String> cmd = new ArrayList<>();
-        if (!cpu.equals("all") && Files.isExecutable(Path.of("/usr/bin/taskset"))) {
-            cmd.addAll(List.of("taskset", "-c", cpu));
-        }
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("--enable-native-access=ALL-UNNAMED");
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-cp", jar.toString(), FirstToken.class.getName(), c));
-        return cmd;
+        return pinned(cpu, cmd);
     }
 
-    static void run(List<String> cmd, Lib lib) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
+    private static List<String> pinned(String cpu, List<String> cmd) {
+        if (cpu.equals("all") || !Files.isExecutable(Path.of("/usr/bin/taskset"))) {
+            return cmd;
+        }
+        List<String> out = new ArrayList<>(List.of("taskset", "-c", cpu));
+        out.addAll(cmd);
+        return out;
+    }
+
+    /**
+     * Runs {@code cmd} with lcjwt on {@code libcrypto} (and {@code LCJWT_AOT} when not null), which
+     * must exit with 0 and print {@link #OK} or a token; returns what it printed on standard output.
+     */
+    static String run(List<String> cmd, String libcrypto, String aotSetting) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("LCJWT_LIBCRYPTO", libcrypto);
+        if (aotSetting != null) {
+            pb.environment().put("LCJWT_AOT", aotSetting);
+        }
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());
-        if (p.waitFor() != 0 || !(out.contains("alice") || out.contains("empty") || out.contains("ffm 5"))) {
-            throw new IllegalStateException(String.join(" ", cmd) + " failed:\n" + out);
+        if (p.waitFor() != 0 || !OK.matcher(out).find()) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed (exit " + p.exitValue() + "):\n" + out);
         }
+        return out;
     }
 
-    static double[] time(Path jar, Lib lib, String c, Path aot, int runs, String cpu) throws Exception {
-        List<String> cmd = command(jar, c, aot == null ? List.of() : List.of("-XX:AOTCache=" + aot), cpu);
-        double[] ms = new double[runs];
-        for (int i = -3; i < runs; i++) {
-            long t0 = System.nanoTime();
-            run(cmd, lib);
-            if (i >= 0) {
-                ms[i] = (System.nanoTime() - t0) / 1e6;
-            }
+    /** What a good run prints: FirstToken's word or the subject, a key file written, or a token. */
+    private static final java.util.regex.Pattern OK =
+            java.util.regex.Pattern.compile("alice|^empty|^ffm 5|Wrote the|^eyJ", java.util.regex.Pattern.MULTILINE);
+
+    /** Times one run of {@code cmd} into {@code times[label][i]}; runs before the first ({@code i < 0}) are not kept. */
+    private static void time(Map<String, double[]> times, String label, List<String> cmd, String libcrypto,
+            String aotSetting, int i, int runs) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        run(cmd, libcrypto, aotSetting);
+        if (i >= 0) {
+            times.computeIfAbsent(label, k -> new double[runs])[i] = (System.nanoTime() - t0) / 1e6;
         }
-        return ms;
     }
 
     static double median(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         return s[s.length / 2];
+    }
+
+    private static String range(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return String.format(Locale.ROOT, "%.0f-%.0f", s[0], s[s.length - 1]);
     }
 }
