@@ -4,7 +4,6 @@ import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.crypto.EvpKey;
 import io.lcjwt.internal.keys.Curve;
-import io.lcjwt.internal.keys.KeyFactory;
 import io.lcjwt.internal.keys.KeyInfo;
 import io.lcjwt.internal.keys.Spki;
 
@@ -28,22 +27,35 @@ final class EcdhEs {
     record Ephemeral(EvpKey key, KeyInfo pub) {}
 
     static Ephemeral ec(Curve curve) {
-        KeyFactory.PrivateParts p = KeyFactory.generate(curve.algorithm, 0, null);
-        return new Ephemeral(p.key().evp(), p.pub());
+        return generate(libcrypto_h.EVP_PKEY_EC(), curve.nid, curve.jwkName);
     }
 
     static Ephemeral x25519() {
+        return generate(Backend.get().evpPkeyX25519(), 0, "X25519");
+    }
+
+    /**
+     * A key pair straight from {@code EVP_PKEY_keygen}, used once and freed: not exported, imported
+     * again and checked as a {@code JwtPrivateKey} is (a generated key is valid by construction, and
+     * the pair check alone is a scalar multiplication, about as long as the agreement itself).
+     *
+     * @param nid the curve for an EC key, else 0
+     */
+    private static Ephemeral generate(int type, int nid, String what) {
         Backend b = Backend.get();
         b.clearErrors();
-        MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(b.evpPkeyX25519(), MemorySegment.NULL);
+        MemorySegment ctx = libcrypto_h.EVP_PKEY_CTX_new_id(type, MemorySegment.NULL);
         if (ctx.equals(MemorySegment.NULL)) {
-            throw new IllegalStateException("libcrypto could not make an X25519 context: " + b.drainErrors());
+            throw new IllegalStateException("libcrypto could not make a " + what + " key context: " + b.drainErrors());
         }
         MemorySegment pkey;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-            if (libcrypto_h.EVP_PKEY_keygen_init(ctx) != 1 || libcrypto_h.EVP_PKEY_keygen(ctx, out) != 1) {
-                throw new IllegalStateException("libcrypto could not generate an X25519 key: " + b.drainErrors());
+            if (libcrypto_h.EVP_PKEY_keygen_init(ctx) != 1
+                    || (nid != 0 && libcrypto_h.EVP_PKEY_CTX_set_ec_paramgen_curve_nid(ctx, nid) != 1)
+                    || libcrypto_h.EVP_PKEY_keygen(ctx, out) != 1) {
+                throw new IllegalStateException("libcrypto could not generate an ephemeral " + what + " key: "
+                        + b.drainErrors());
             }
             pkey = out.get(ValueLayout.ADDRESS, 0);
         } finally {
