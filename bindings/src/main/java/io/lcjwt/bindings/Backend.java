@@ -770,6 +770,66 @@ public final class Backend {
         }
     }
 
+    /**
+     * {@code i2d_PUBKEY} into a buffer libcrypto allocates (one call: each runs OpenSSL 3's encoder,
+     * so asking for the length first costs a second encoding), copied out and freed.
+     *
+     * @param pkey an {@code EVP_PKEY*}
+     * @return the DER SubjectPublicKeyInfo, or null when libcrypto could not encode the key (its
+     *         reasons are on the error queue)
+     */
+    public byte[] i2dPublicKey(MemorySegment pkey) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pp = arena.allocate(ValueLayout.ADDRESS); // zeroed: *pp == NULL asks for a new buffer
+            int len = libcrypto_h.i2d_PUBKEY(pkey, pp);
+            MemorySegment der = pp.get(ValueLayout.ADDRESS, 0);
+            try {
+                return len <= 0 || der.equals(MemorySegment.NULL) ? null
+                        : der.reinterpret(len).toArray(ValueLayout.JAVA_BYTE);
+            } finally {
+                freeCrypto(der);
+            }
+        }
+    }
+
+    /**
+     * The same native memory seen through {@code arena}'s scope, so that slices of it die with the
+     * arena: a restricted operation, which only this module (the one granted native access) makes.
+     *
+     * @param segment native memory that outlives {@code arena}
+     * @param arena the scope the view takes
+     * @return the view
+     */
+    public static MemorySegment scopedTo(MemorySegment segment, Arena arena) {
+        return segment.reinterpret(arena, null);
+    }
+
+    /**
+     * Frees memory that libcrypto allocated for the caller, such as the buffer an {@code i2d_*}
+     * function allocates when handed a NULL output pointer: {@code OPENSSL_free} on aws-lc, where it
+     * is a function, and {@code CRYPTO_free(ptr, NULL, 0)} on OpenSSL 3, where it is a macro.
+     *
+     * @param ptr what libcrypto allocated, or NULL
+     */
+    public void freeCrypto(MemorySegment ptr) {
+        try {
+            if (kind == Kind.AWS_LC) {
+                CryptoFree.AWS_LC.invokeExact(ptr);
+            } else {
+                CryptoFree.OPENSSL.invokeExact(ptr, MemorySegment.NULL, 0);
+            }
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static final class CryptoFree {
+        static final MethodHandle AWS_LC = live() == Kind.AWS_LC ? Linker.nativeLinker().downcallHandle(
+                symbol("OPENSSL_free"), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS)) : null;
+        static final MethodHandle OPENSSL = live() == Kind.AWS_LC ? null : Linker.nativeLinker().downcallHandle(
+                symbol("CRYPTO_free"), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));
+    }
+
     private static final class SetPeerEx {
         static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("EVP_PKEY_derive_set_peer_ex"),
                 FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_INT));

@@ -149,19 +149,15 @@ public final class EvpKey implements NativeOwner {
         return pp;
     }
 
-    /** The public half as DER SubjectPublicKeyInfo ({@code i2d_PUBKEY}). */
+    /** The public half as DER SubjectPublicKeyInfo ({@code i2d_PUBKEY}, encoded once). */
     public byte[] spki() {
         MemorySegment k = acquire();
-        try (Arena arena = Arena.ofConfined()) {
-            int len = libcrypto_h.i2d_PUBKEY(k, MemorySegment.NULL);
-            if (len <= 0) {
+        try {
+            byte[] der = Backend.get().i2dPublicKey(k);
+            if (der == null) {
                 throw new IllegalStateException("libcrypto could not encode the public key: " + Backend.get().drainErrors());
             }
-            MemorySegment buf = arena.allocate(len);
-            MemorySegment pp = arena.allocate(ValueLayout.ADDRESS);
-            pp.set(ValueLayout.ADDRESS, 0, buf);
-            libcrypto_h.i2d_PUBKEY(k, pp);
-            return buf.toArray(ValueLayout.JAVA_BYTE);
+            return der;
         } finally {
             release();
         }
