@@ -1,6 +1,11 @@
 package modcheck;
 
 import io.lcjwt.Algorithm;
+import io.lcjwt.JweContentAlgorithm;
+import io.lcjwt.JweDecrypter;
+import io.lcjwt.JweEncrypter;
+import io.lcjwt.JweKeyAlgorithm;
+import io.lcjwt.JwtPrivateKey;
 import io.lcjwt.JwtSigner;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.LibCrypto;
@@ -21,6 +26,23 @@ public final class ModulePathMain {
             Object sub = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build().decode(t).get("sub");
             System.out.println("module " + JwtVerifier.class.getModule().getName() + " sub " + sub + " on "
                     + LibCrypto.name());
+            // JWE and an EC key's export reach native memory in ways a signed token does not (pooled
+            // scratch seen through an arena, a buffer libcrypto allocates): still no restricted
+            // call from io.lcjwt, which has no native access here.
+            byte[] aes = new byte[32];
+            new java.security.SecureRandom().nextBytes(aes);
+            try (JwtSecretKey cek = JwtSecretKey.forEncryption(aes);
+                    JwtPrivateKey recipient = JwtPrivateKey.generate(Algorithm.ES256)) {
+                String jwe = JweEncrypter.builder(cek).keyAlgorithm(JweKeyAlgorithm.DIR)
+                        .contentAlgorithm(JweContentAlgorithm.A256GCM).build().encrypt("mod".getBytes());
+                byte[] plain = JweDecrypter.builder(cek).keyAlgorithms(JweKeyAlgorithm.DIR)
+                        .contentAlgorithms(JweContentAlgorithm.A256GCM).build().decrypt(jwe);
+                String ecdh = JweEncrypter.builder(recipient.publicKey()).keyAlgorithm(JweKeyAlgorithm.ECDH_ES_A256KW)
+                        .contentAlgorithm(JweContentAlgorithm.A256GCM).build().encrypt("mod".getBytes());
+                byte[] plain2 = JweDecrypter.builder(recipient).keyAlgorithms(JweKeyAlgorithm.ECDH_ES_A256KW)
+                        .contentAlgorithms(JweContentAlgorithm.A256GCM).build().decrypt(ecdh);
+                System.out.println("module JWE " + new String(plain) + " " + new String(plain2));
+            }
             // Types of an application module (compiled by ModulePathTest), known here only by name:
             // this class is on the class path and the packages are not exported to it.
             JwtVerifier v = JwtVerifier.builder(key).algorithms(Algorithm.HS256).build();

@@ -81,6 +81,7 @@ class ModulePathTest {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), out);
         assertTrue(out.contains("module io.lcjwt sub mod on "), out);
+        assertTrue(out.contains("module JWE mod mod"), out);
         assertTrue(out.contains("module modcheck.claims: OpenRecord[sub=mod, exp=4102444800, roles=[a, b]]"), out);
         assertTrue(out.contains("module modcheck.claims: OpenBean[sub=mod, exp=4102444800]"), out);
         assertTrue(out.contains("module modcheck.claims: ExportedBean[sub=mod]"), out);

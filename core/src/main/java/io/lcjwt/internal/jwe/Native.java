@@ -70,7 +70,7 @@ final class Native {
                 }
             }
             pooled = p;
-            block = p != null ? p.reinterpret(arena, null) : arena.allocate(size, ALIGN);
+            block = p != null ? Backend.scopedTo(p, arena) : arena.allocate(size, ALIGN);
         }
 
         @Override
