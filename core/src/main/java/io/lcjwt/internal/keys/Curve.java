@@ -1,33 +1,36 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.Algorithm;
-import io.lcjwt.bindings.Backend;
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import java.util.HexFormat;
 
 /** The elliptic curves lcjwt signs with, each bound to exactly one JWS algorithm. */
 public enum Curve {
-    P256("P-256", "1.2.840.10045.3.1.7", 415, 32, Algorithm.ES256),
-    SECP256K1("secp256k1", "1.3.132.0.10", 714, 32, Algorithm.ES256K),
-    P384("P-384", "1.3.132.0.34", 715, 48, Algorithm.ES384),
-    P521("P-521", "1.3.132.0.35", 716, 66, Algorithm.ES512);
+    // The group orders are the published ones (FIPS 186-4 D.1.2, SEC 2 2.4.1); CurveOrderTest
+    // holds them to the loaded libcrypto's and the JDK's.
+    P256("P-256", "1.2.840.10045.3.1.7", 415, 32, Algorithm.ES256,
+            "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
+    SECP256K1("secp256k1", "1.3.132.0.10", 714, 32, Algorithm.ES256K,
+            "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"),
+    P384("P-384", "1.3.132.0.34", 715, 48, Algorithm.ES384,
+            "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973"),
+    P521("P-521", "1.3.132.0.35", 716, 66, Algorithm.ES512,
+            "01fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409");
 
     public final String jwkName;
     public final String oid;
     public final int nid;
     public final int coordBytes;
     public final Algorithm algorithm;
-    private volatile byte[] order;
+    private final byte[] order;
 
-    Curve(String jwkName, String oid, int nid, int coordBytes, Algorithm algorithm) {
+    Curve(String jwkName, String oid, int nid, int coordBytes, Algorithm algorithm, String orderHex) {
         this.jwkName = jwkName;
         this.oid = oid;
         this.nid = nid;
         this.coordBytes = coordBytes;
         this.algorithm = algorithm;
+        this.order = HexFormat.of().parseHex(orderHex);
     }
 
     public static Curve byOid(String oid) {
@@ -57,29 +60,12 @@ public enum Curve {
         return null;
     }
 
-    /** The group order n, big-endian, {@link #coordBytes} long; read from libcrypto once. */
+    /**
+     * The group order n, big-endian, {@link #coordBytes} long (the caller must not change it). A
+     * constant rather than read from libcrypto, which took five native functions, each linked in
+     * a fresh JVM for a process's first ECDSA key (start-up, issue #17).
+     */
     public byte[] order() {
-        byte[] o = order;
-        if (o == null) {
-            // Key import calls this before anything else may have loaded libcrypto; a binding
-            // used before the load fails to link for the rest of the JVM's life.
-            Backend.get();
-            MemorySegment key = libcrypto_h.EC_KEY_new_by_curve_name(nid);
-            if (key.equals(MemorySegment.NULL)) {
-                throw new IllegalStateException("libcrypto does not know curve " + jwkName);
-            }
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment bn = libcrypto_h.EC_GROUP_get0_order(libcrypto_h.EC_KEY_get0_group(key));
-                MemorySegment out = arena.allocate(coordBytes);
-                if (libcrypto_h.BN_bn2binpad(bn, out, coordBytes) != coordBytes) {
-                    throw new IllegalStateException("could not read the order of " + jwkName);
-                }
-                o = out.toArray(ValueLayout.JAVA_BYTE);
-            } finally {
-                libcrypto_h.EC_KEY_free(key);
-            }
-            order = o;
-        }
-        return o;
+        return order;
     }
 }

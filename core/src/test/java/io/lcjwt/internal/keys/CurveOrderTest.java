@@ -1,0 +1,56 @@
+package io.lcjwt.internal.keys;
+
+import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
+import java.security.AlgorithmParameters;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECParameterSpec;
+import java.util.HexFormat;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * The group orders {@link Curve} carries as constants (they bound ECDSA's r and s, and a private
+ * scalar) are the loaded libcrypto's, and, for the curves the JDK still has, the JDK's.
+ */
+class CurveOrderTest {
+
+    /** The JDK's names for the curves it knows; it dropped secp256k1. */
+    private static final Map<Curve, String> JDK_NAMES = Map.of(
+            Curve.P256, "secp256r1", Curve.P384, "secp384r1", Curve.P521, "secp521r1");
+
+    @ParameterizedTest
+    @EnumSource(Curve.class)
+    void theOrderIsLibcryptos(Curve curve) {
+        Backend.get();
+        MemorySegment key = libcrypto_h.EC_KEY_new_by_curve_name(curve.nid);
+        assertNotEquals(MemorySegment.NULL, key, "libcrypto knows " + curve.jwkName);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment bn = libcrypto_h.EC_GROUP_get0_order(libcrypto_h.EC_KEY_get0_group(key));
+            MemorySegment out = arena.allocate(curve.coordBytes);
+            assertEquals(curve.coordBytes, libcrypto_h.BN_bn2binpad(bn, out, curve.coordBytes));
+            assertEquals(HexFormat.of().formatHex(out.toArray(ValueLayout.JAVA_BYTE)), HexFormat.of().formatHex(curve.order()));
+        } finally {
+            libcrypto_h.EC_KEY_free(key);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Curve.class, names = {"P256", "P384", "P521"})
+    void theOrderIsTheJdks(Curve curve) throws Exception {
+        AlgorithmParameters params = AlgorithmParameters.getInstance("EC");
+        params.init(new ECGenParameterSpec(JDK_NAMES.get(curve)));
+        BigInteger n = params.getParameterSpec(ECParameterSpec.class).getOrder();
+        assertEquals(n, new BigInteger(1, curve.order()));
+        assertEquals(curve.coordBytes, curve.order().length);
+    }
+}
