@@ -142,7 +142,7 @@ public final class Backend {
             MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
 
     /** {@code void *f(void)}: the digest getters and {@code HMAC_CTX_new}. */
-    private static final FunctionDescriptor POINTER_OF_NOTHING = FunctionDescriptor.of(POINTER);
+    static final FunctionDescriptor POINTER_OF_NOTHING = FunctionDescriptor.of(POINTER);
 
     // The HMAC path's plain calls are linked here from the symbol, not through libcrypto_h: its
     // initializer (a 100 KB class, an automatic arena and the JDK's system lookup) costs tens of
@@ -708,7 +708,7 @@ public final class Backend {
                 }
                 return out.get(ValueLayout.ADDRESS, 0);
             } finally {
-                libcrypto_h.EVP_PKEY_CTX_free(ctx);
+                Evp.pkeyCtxFree(ctx);
             }
         } catch (Throwable t) {
             throw rethrow(t);
@@ -895,9 +895,18 @@ public final class Backend {
         return sb.toString();
     }
 
-    /** {@code ERR_clear_error}. */
+    /** {@code ERR_clear_error}, linked from the symbol (see {@link Evp} for why not through libcrypto_h). */
     public void clearErrors() {
-        libcrypto_h.ERR_clear_error();
+        try {
+            ErrClear.H.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static final class ErrClear {
+        static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("ERR_clear_error"),
+                FunctionDescriptor.ofVoid());
     }
 
     /**
@@ -919,7 +928,7 @@ public final class Backend {
     }
 
     /** A symbol of the loaded library. */
-    private static MemorySegment symbol(String name) {
+    static MemorySegment symbol(String name) {
         MemorySegment address = SymbolLookup.loaderLookup().find(name).orElse(null); // no lambda: each spins a class
         if (address == null) {
             throw new IllegalStateException(get().kind.displayName() + " does not export " + name);

@@ -3,7 +3,7 @@ package io.lcjwt.internal.crypto;
 import io.lcjwt.Algorithm;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.Critical;
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.bindings.Evp;
 import io.lcjwt.internal.keys.KeyInfo;
 import io.lcjwt.internal.keys.KeyUse;
 
@@ -170,7 +170,7 @@ public final class AsymmetricKey implements VerifyKey {
             if (w.ed25519Public == null) { // once per pooled Work, which belongs to this key
                 w.ed25519Public = w.allocate(info.x().length).copyFrom(MemorySegment.ofArray(info.x()));
             }
-            return libcrypto_h.ED25519_verify(w.input(input, len), len, w.sig(sig, 64), w.ed25519Public) == 1;
+            return Evp.ed25519Verify(w.input(input, len), len, w.sig(sig, 64), w.ed25519Public) == 1;
         } finally {
             evp.done(w);
             evp.release();

@@ -2,7 +2,7 @@ package io.lcjwt.internal.crypto;
 
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.bindings.Evp;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -36,7 +36,7 @@ public final class EvpKey implements NativeOwner {
         private long bytes;
 
         Work() {
-            mdCtx = libcrypto_h.EVP_MD_CTX_new();
+            mdCtx = Evp.mdCtxNew();
             if (mdCtx.equals(MemorySegment.NULL)) {
                 arena.close();
                 throw new OutOfMemoryError("libcrypto could not allocate an EVP_MD_CTX");
@@ -78,7 +78,7 @@ public final class EvpKey implements NativeOwner {
 
         void free() {
             NativeCounters.WORK_BYTES.addAndGet(-bytes);
-            libcrypto_h.EVP_MD_CTX_free(mdCtx);
+            Evp.mdCtxFree(mdCtx);
             arena.close();
             NativeCounters.DIGEST_CONTEXTS.decrementAndGet();
         }
@@ -130,8 +130,8 @@ public final class EvpKey implements NativeOwner {
         b.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pp = pointerTo(arena, der);
-            MemorySegment pkey = isPublic ? libcrypto_h.d2i_PUBKEY(MemorySegment.NULL, pp, der.length)
-                    : libcrypto_h.d2i_AutoPrivateKey(MemorySegment.NULL, pp, der.length);
+            MemorySegment pkey = isPublic ? Evp.d2iPublicKey(pp, der.length)
+                    : Evp.d2iPrivateKey(pp, der.length);
             if (pkey.equals(MemorySegment.NULL)) {
                 throw new InvalidJwtKeyException(isPublic
                         ? "libcrypto refused the public key (for an EC key: the point is not on its curve): " + b.drainErrors()
@@ -198,7 +198,7 @@ public final class EvpKey implements NativeOwner {
 
     private void free() {
         pool.drain(Work::free);
-        libcrypto_h.EVP_PKEY_free(pkey);
+        Evp.pkeyFree(pkey);
         NativeCounters.KEYS.decrementAndGet();
     }
 

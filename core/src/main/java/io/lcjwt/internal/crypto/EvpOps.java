@@ -3,7 +3,7 @@ package io.lcjwt.internal.crypto;
 import io.lcjwt.Algorithm;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.Critical;
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.bindings.Evp;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -27,6 +27,8 @@ final class EvpOps {
     static final int PAD_NONE = 0;
     static final int PAD_PKCS1 = 1;
     static final int PAD_PSS = 6;
+    /** {@code RSA_PSS_SALTLEN_DIGEST}: a PSS salt as long as the digest, in both libraries. */
+    private static final int RSA_PSS_SALTLEN_DIGEST = -1;
 
     static MemorySegment md(Algorithm alg) {
         Backend b = Backend.get();
@@ -50,12 +52,12 @@ final class EvpOps {
         if (padding == PAD_NONE) {
             return true;
         }
-        if (libcrypto_h.EVP_PKEY_CTX_set_rsa_padding(pctx, padding) != 1) {
+        if (Evp.setRsaPadding(pctx, padding) != 1) {
             return false;
         }
         return padding != PAD_PSS
-                || (libcrypto_h.EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, libcrypto_h.RSA_PSS_SALTLEN_DIGEST()) == 1
-                && libcrypto_h.EVP_PKEY_CTX_set_rsa_mgf1_md(pctx, md) == 1);
+                || (Evp.setRsaPssSaltLength(pctx, RSA_PSS_SALTLEN_DIGEST) == 1
+                && Evp.setRsaMgf1Digest(pctx, md) == 1);
     }
 
     /** True only when libcrypto says {@code sig[0, sigLen)} is a valid signature over {@code input[0, len)}. */
@@ -64,10 +66,10 @@ final class EvpOps {
         EvpKey.Work w = key.work();
         try {
             MemorySegment md = md(alg);
-            libcrypto_h.EVP_MD_CTX_reset(w.mdCtx);
-            boolean ok = libcrypto_h.EVP_DigestVerifyInit(w.mdCtx, w.pctxOut, md, MemorySegment.NULL, pkey) == 1
+            Evp.mdCtxReset(w.mdCtx);
+            boolean ok = Evp.digestVerifyInit(w.mdCtx, w.pctxOut, md, pkey) == 1
                     && setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
-                    && libcrypto_h.EVP_DigestVerify(w.mdCtx, w.sig(sig, sigLen), sigLen,
+                    && Evp.digestVerify(w.mdCtx, w.sig(sig, sigLen), sigLen,
                             w.input(input, len), len) == 1;
             if (!ok) {
                 Backend.get().clearErrors();
@@ -91,11 +93,11 @@ final class EvpOps {
         try {
             MemorySegment md = md(alg);
             MemorySegment ctx = w.mdCtx;
-            libcrypto_h.EVP_MD_CTX_reset(ctx);
-            boolean ok = libcrypto_h.EVP_DigestVerifyInit(ctx, w.pctxOut, md, MemorySegment.NULL, pkey) == 1
+            Evp.mdCtxReset(ctx);
+            boolean ok = Evp.digestVerifyInit(ctx, w.pctxOut, md, pkey) == 1
                     && setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
                     && input.feed((seg, len) -> Critical.digestVerifyUpdate(ctx, seg, len) == 1)
-                    && libcrypto_h.EVP_DigestVerifyFinal(ctx, w.sig(sig, sigLen), sigLen) == 1;
+                    && Evp.digestVerifyFinal(ctx, w.sig(sig, sigLen), sigLen) == 1;
             if (!ok) {
                 Backend.get().clearErrors();
             }
@@ -114,13 +116,13 @@ final class EvpOps {
         try {
             MemorySegment md = md(alg);
             MemorySegment ctx = w.mdCtx;
-            libcrypto_h.EVP_MD_CTX_reset(ctx);
+            Evp.mdCtxReset(ctx);
             b.clearErrors();
             w.sizeOut.set(ValueLayout.JAVA_LONG, 0, w.sig.byteSize()); // see MAX_SIGNATURE
-            if (libcrypto_h.EVP_DigestSignInit(ctx, w.pctxOut, md, MemorySegment.NULL, pkey) != 1
+            if (Evp.digestSignInit(ctx, w.pctxOut, md, pkey) != 1
                     || !setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
                     || !input.feed((seg, len) -> Critical.digestSignUpdate(ctx, seg, len) == 1)
-                    || libcrypto_h.EVP_DigestSignFinal(ctx, w.sig, w.sizeOut) != 1) {
+                    || Evp.digestSignFinal(ctx, w.sig, w.sizeOut) != 1) {
                 throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
             }
             return w.sig.asSlice(0, w.sizeOut.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE);
@@ -137,13 +139,13 @@ final class EvpOps {
         Backend b = Backend.get();
         try {
             MemorySegment md = md(alg);
-            libcrypto_h.EVP_MD_CTX_reset(w.mdCtx);
+            Evp.mdCtxReset(w.mdCtx);
             b.clearErrors();
             MemorySegment in = w.input(input, len);
             w.sizeOut.set(ValueLayout.JAVA_LONG, 0, w.sig.byteSize()); // see MAX_SIGNATURE
-            if (libcrypto_h.EVP_DigestSignInit(w.mdCtx, w.pctxOut, md, MemorySegment.NULL, pkey) != 1
+            if (Evp.digestSignInit(w.mdCtx, w.pctxOut, md, pkey) != 1
                     || !setup(w.pctxOut.get(ValueLayout.ADDRESS, 0), padding(alg), md)
-                    || libcrypto_h.EVP_DigestSign(w.mdCtx, w.sig, w.sizeOut, in, len) != 1) {
+                    || Evp.digestSign(w.mdCtx, w.sig, w.sizeOut, in, len) != 1) {
                 throw new IllegalStateException("libcrypto could not sign with " + alg.jwsName() + ": " + b.drainErrors());
             }
             return w.sig.asSlice(0, w.sizeOut.get(ValueLayout.JAVA_LONG, 0)).toArray(ValueLayout.JAVA_BYTE);

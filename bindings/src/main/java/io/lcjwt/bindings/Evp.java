@@ -1,0 +1,341 @@
+package io.lcjwt.bindings;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * The {@code EVP} calls of an RSA, EC or Ed25519 key's import, verification and signing, linked
+ * from the loaded library's symbols in holders by use (parse, digest context, verify, sign, RSA
+ * padding), the way {@link Critical} links the HMAC calls. The generated {@code libcrypto_h}
+ * offers the same functions, but touching any of them initializes that class (100 KB of
+ * bytecode, an automatic arena and the JDK's system lookup: 10 to 15 ms in a fresh JVM), which
+ * a process whose first token is RS256, ES256 or EdDSA then paid before its first decode (issue
+ * #17, start-up). The signatures are the same in aws-lc and OpenSSL 3.
+ */
+public final class Evp {
+
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
+    private static final ValueLayout.OfLong SIZE = ValueLayout.JAVA_LONG;
+
+    /** {@code int f(EVP_MD_CTX *, EVP_PKEY_CTX **, const EVP_MD *, ENGINE *, EVP_PKEY *)}. */
+    private static final FunctionDescriptor DIGEST_INIT = FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+            ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+
+    private Evp() {}
+
+    private static MethodHandle link(String name, FunctionDescriptor descriptor) {
+        return Linker.nativeLinker().downcallHandle(Backend.symbol(name), descriptor);
+    }
+
+    /** {@code d2i_PUBKEY} and {@code d2i_AutoPrivateKey}: {@code EVP_PKEY *f(EVP_PKEY **, const uint8_t **, long)}. */
+    private static final class Parse {
+        static final FunctionDescriptor D2I = FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS, SIZE);
+        static final MethodHandle PUBKEY = link("d2i_PUBKEY", D2I);
+        static final MethodHandle PRIVATE = link("d2i_AutoPrivateKey", D2I);
+    }
+
+    private static final class PkeyFree {
+        static final MethodHandle H = link("EVP_PKEY_free", FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    }
+
+    private static final class MdCtx {
+        static final MethodHandle NEW = link("EVP_MD_CTX_new", Backend.POINTER_OF_NOTHING);
+        static final MethodHandle RESET = link("EVP_MD_CTX_reset", FunctionDescriptor.of(INT, ValueLayout.ADDRESS));
+        static final MethodHandle FREE = link("EVP_MD_CTX_free", FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    }
+
+    private static final class Verify {
+        static final MethodHandle INIT = link("EVP_DigestVerifyInit", DIGEST_INIT);
+        static final MethodHandle ONE_SHOT = link("EVP_DigestVerify", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS, SIZE, ValueLayout.ADDRESS, SIZE));
+        static final MethodHandle FINAL = link("EVP_DigestVerifyFinal", FunctionDescriptor.of(INT,
+                ValueLayout.ADDRESS, ValueLayout.ADDRESS, SIZE));
+    }
+
+    private static final class Sign {
+        static final MethodHandle INIT = link("EVP_DigestSignInit", DIGEST_INIT);
+        static final MethodHandle ONE_SHOT = link("EVP_DigestSign", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, SIZE));
+        static final MethodHandle FINAL = link("EVP_DigestSignFinal", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+    }
+
+    /** The RSA padding controls, functions in both libraries (macros over EVP_PKEY_CTX_ctrl in OpenSSL 1.1). */
+    private static final class RsaPadding {
+        static final FunctionDescriptor CTX_INT = FunctionDescriptor.of(INT, ValueLayout.ADDRESS, INT);
+        static final MethodHandle PADDING = link("EVP_PKEY_CTX_set_rsa_padding", CTX_INT);
+        static final MethodHandle PSS_SALTLEN = link("EVP_PKEY_CTX_set_rsa_pss_saltlen", CTX_INT);
+        static final MethodHandle MGF1_MD = link("EVP_PKEY_CTX_set_rsa_mgf1_md", FunctionDescriptor.of(INT,
+                ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+    }
+
+    private static final class PkeyCtxFree {
+        static final MethodHandle H = link("EVP_PKEY_CTX_free", FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    }
+
+    /** aws-lc's {@code int ED25519_verify(const uint8_t *msg, size_t len, const uint8_t sig[64], const uint8_t pub[32])}. */
+    private static final class Ed25519Verify {
+        static final MethodHandle H = link("ED25519_verify", FunctionDescriptor.of(INT, ValueLayout.ADDRESS, SIZE,
+                ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+    }
+
+    /**
+     * {@code EVP_PKEY_CTX_free(ctx)}.
+     *
+     * @param ctx an {@code EVP_PKEY_CTX*}, or NULL
+     */
+    public static void pkeyCtxFree(MemorySegment ctx) {
+        try {
+            PkeyCtxFree.H.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * aws-lc's {@code ED25519_verify(msg, len, sig, pub)}; OpenSSL 3 has no such function.
+     *
+     * @param msg the signed bytes
+     * @param len their length
+     * @param sig the 64-byte signature
+     * @param pub the 32-byte public key
+     * @return 1 only when the signature is valid
+     */
+    public static int ed25519Verify(MemorySegment msg, long len, MemorySegment sig, MemorySegment pub) {
+        try {
+            return (int) Ed25519Verify.H.invokeExact(msg, len, sig, pub);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code d2i_PUBKEY(NULL, inp, len)}.
+     *
+     * @param inp a pointer to the DER bytes, advanced past what was read
+     * @param len how many bytes may be read
+     * @return the new {@code EVP_PKEY*}, or NULL when libcrypto refused the bytes
+     */
+    public static MemorySegment d2iPublicKey(MemorySegment inp, long len) {
+        try {
+            return (MemorySegment) Parse.PUBKEY.invokeExact(MemorySegment.NULL, inp, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code d2i_AutoPrivateKey(NULL, inp, len)}.
+     *
+     * @param inp a pointer to the DER bytes, advanced past what was read
+     * @param len how many bytes may be read
+     * @return the new {@code EVP_PKEY*}, or NULL when libcrypto refused the bytes
+     */
+    public static MemorySegment d2iPrivateKey(MemorySegment inp, long len) {
+        try {
+            return (MemorySegment) Parse.PRIVATE.invokeExact(MemorySegment.NULL, inp, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_PKEY_free(pkey)}.
+     *
+     * @param pkey an {@code EVP_PKEY*}, or NULL
+     */
+    public static void pkeyFree(MemorySegment pkey) {
+        try {
+            PkeyFree.H.invokeExact(pkey);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /** {@return a new {@code EVP_MD_CTX*}, or NULL when libcrypto could not allocate one} */
+    public static MemorySegment mdCtxNew() {
+        try {
+            return (MemorySegment) MdCtx.NEW.invokeExact();
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_MD_CTX_reset(ctx)}.
+     *
+     * @param ctx an {@code EVP_MD_CTX*}
+     * @return 1
+     */
+    public static int mdCtxReset(MemorySegment ctx) {
+        try {
+            return (int) MdCtx.RESET.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_MD_CTX_free(ctx)}.
+     *
+     * @param ctx an {@code EVP_MD_CTX*}, or NULL
+     */
+    public static void mdCtxFree(MemorySegment ctx) {
+        try {
+            MdCtx.FREE.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestVerifyInit(ctx, pctx, md, NULL, pkey)}.
+     *
+     * @param ctx an {@code EVP_MD_CTX*}
+     * @param pctx where the {@code EVP_PKEY_CTX*} is written
+     * @param md the digest, or NULL (Ed25519)
+     * @param pkey the key
+     * @return 1 on success
+     */
+    public static int digestVerifyInit(MemorySegment ctx, MemorySegment pctx, MemorySegment md, MemorySegment pkey) {
+        try {
+            return (int) Verify.INIT.invokeExact(ctx, pctx, md, MemorySegment.NULL, pkey);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestVerify(ctx, sig, sigLen, data, len)}.
+     *
+     * @param ctx an initialized {@code EVP_MD_CTX*}
+     * @param sig the signature
+     * @param sigLen its length
+     * @param data the signed bytes
+     * @param len their length
+     * @return 1 only when the signature is valid
+     */
+    public static int digestVerify(MemorySegment ctx, MemorySegment sig, long sigLen, MemorySegment data, long len) {
+        try {
+            return (int) Verify.ONE_SHOT.invokeExact(ctx, sig, sigLen, data, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestVerifyFinal(ctx, sig, sigLen)}, after the updates.
+     *
+     * @param ctx an {@code EVP_MD_CTX*} fed with the signed bytes
+     * @param sig the signature
+     * @param sigLen its length
+     * @return 1 only when the signature is valid
+     */
+    public static int digestVerifyFinal(MemorySegment ctx, MemorySegment sig, long sigLen) {
+        try {
+            return (int) Verify.FINAL.invokeExact(ctx, sig, sigLen);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestSignInit(ctx, pctx, md, NULL, pkey)}.
+     *
+     * @param ctx an {@code EVP_MD_CTX*}
+     * @param pctx where the {@code EVP_PKEY_CTX*} is written
+     * @param md the digest, or NULL (Ed25519)
+     * @param pkey the private key
+     * @return 1 on success
+     */
+    public static int digestSignInit(MemorySegment ctx, MemorySegment pctx, MemorySegment md, MemorySegment pkey) {
+        try {
+            return (int) Sign.INIT.invokeExact(ctx, pctx, md, MemorySegment.NULL, pkey);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestSign(ctx, sig, sigLen, data, len)}.
+     *
+     * @param ctx an initialized {@code EVP_MD_CTX*}
+     * @param sig where the signature goes
+     * @param sigLen in: {@code sig}'s size; out: the signature's length (a {@code size_t})
+     * @param data the bytes to sign
+     * @param len their length
+     * @return 1 on success
+     */
+    public static int digestSign(MemorySegment ctx, MemorySegment sig, MemorySegment sigLen, MemorySegment data, long len) {
+        try {
+            return (int) Sign.ONE_SHOT.invokeExact(ctx, sig, sigLen, data, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_DigestSignFinal(ctx, sig, sigLen)}, after the updates.
+     *
+     * @param ctx an {@code EVP_MD_CTX*} fed with the bytes to sign
+     * @param sig where the signature goes
+     * @param sigLen in: {@code sig}'s size; out: the signature's length (a {@code size_t})
+     * @return 1 on success
+     */
+    public static int digestSignFinal(MemorySegment ctx, MemorySegment sig, MemorySegment sigLen) {
+        try {
+            return (int) Sign.FINAL.invokeExact(ctx, sig, sigLen);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_PKEY_CTX_set_rsa_padding(pctx, padding)}.
+     *
+     * @param pctx an RSA {@code EVP_PKEY_CTX*}
+     * @param padding {@code RSA_PKCS1_PADDING} (1) or {@code RSA_PKCS1_PSS_PADDING} (6)
+     * @return 1 on success
+     */
+    public static int setRsaPadding(MemorySegment pctx, int padding) {
+        try {
+            return (int) RsaPadding.PADDING.invokeExact(pctx, padding);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_PKEY_CTX_set_rsa_pss_saltlen(pctx, saltLen)}.
+     *
+     * @param pctx an RSA {@code EVP_PKEY_CTX*} set to PSS
+     * @param saltLen the salt length, or {@code RSA_PSS_SALTLEN_DIGEST} (-1)
+     * @return 1 on success
+     */
+    public static int setRsaPssSaltLength(MemorySegment pctx, int saltLen) {
+        try {
+            return (int) RsaPadding.PSS_SALTLEN.invokeExact(pctx, saltLen);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code EVP_PKEY_CTX_set_rsa_mgf1_md(pctx, md)}.
+     *
+     * @param pctx an RSA {@code EVP_PKEY_CTX*} set to PSS or OAEP
+     * @param md the MGF1 digest
+     * @return 1 on success
+     */
+    public static int setRsaMgf1Digest(MemorySegment pctx, MemorySegment md) {
+        try {
+            return (int) RsaPadding.MGF1_MD.invokeExact(pctx, md);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+}
