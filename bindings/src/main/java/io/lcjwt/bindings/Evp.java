@@ -30,12 +30,19 @@ public final class Evp {
         return Linker.nativeLinker().downcallHandle(Backend.symbol(name), descriptor);
     }
 
+    // One holder per set of calls that run together, so that a first decode links only what it
+    // calls: the frees, the streamed finals and the PSS controls wait for their first use.
+
     /** {@code d2i_PUBKEY} and {@code d2i_AutoPrivateKey}: {@code EVP_PKEY *f(EVP_PKEY **, const uint8_t **, long)}. */
-    private static final class Parse {
-        static final FunctionDescriptor D2I = FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
-                ValueLayout.ADDRESS, SIZE);
-        static final MethodHandle PUBKEY = link("d2i_PUBKEY", D2I);
-        static final MethodHandle PRIVATE = link("d2i_AutoPrivateKey", D2I);
+    private static final FunctionDescriptor D2I = FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS,
+            ValueLayout.ADDRESS, SIZE);
+
+    private static final class ParsePublic {
+        static final MethodHandle H = link("d2i_PUBKEY", D2I);
+    }
+
+    private static final class ParsePrivate {
+        static final MethodHandle H = link("d2i_AutoPrivateKey", D2I);
     }
 
     private static final class PkeyFree {
@@ -45,14 +52,20 @@ public final class Evp {
     private static final class MdCtx {
         static final MethodHandle NEW = link("EVP_MD_CTX_new", Backend.POINTER_OF_NOTHING);
         static final MethodHandle RESET = link("EVP_MD_CTX_reset", FunctionDescriptor.of(INT, ValueLayout.ADDRESS));
-        static final MethodHandle FREE = link("EVP_MD_CTX_free", FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    }
+
+    private static final class MdCtxFree {
+        static final MethodHandle H = link("EVP_MD_CTX_free", FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
     }
 
     private static final class Verify {
         static final MethodHandle INIT = link("EVP_DigestVerifyInit", DIGEST_INIT);
         static final MethodHandle ONE_SHOT = link("EVP_DigestVerify", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
                 ValueLayout.ADDRESS, SIZE, ValueLayout.ADDRESS, SIZE));
-        static final MethodHandle FINAL = link("EVP_DigestVerifyFinal", FunctionDescriptor.of(INT,
+    }
+
+    private static final class VerifyFinal {
+        static final MethodHandle H = link("EVP_DigestVerifyFinal", FunctionDescriptor.of(INT,
                 ValueLayout.ADDRESS, ValueLayout.ADDRESS, SIZE));
     }
 
@@ -60,15 +73,22 @@ public final class Evp {
         static final MethodHandle INIT = link("EVP_DigestSignInit", DIGEST_INIT);
         static final MethodHandle ONE_SHOT = link("EVP_DigestSign", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
                 ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, SIZE));
-        static final MethodHandle FINAL = link("EVP_DigestSignFinal", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+    }
+
+    private static final class SignFinal {
+        static final MethodHandle H = link("EVP_DigestSignFinal", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
                 ValueLayout.ADDRESS, ValueLayout.ADDRESS));
     }
 
     /** The RSA padding controls, functions in both libraries (macros over EVP_PKEY_CTX_ctrl in OpenSSL 1.1). */
+    private static final FunctionDescriptor CTX_INT = FunctionDescriptor.of(INT, ValueLayout.ADDRESS, INT);
+
     private static final class RsaPadding {
-        static final FunctionDescriptor CTX_INT = FunctionDescriptor.of(INT, ValueLayout.ADDRESS, INT);
-        static final MethodHandle PADDING = link("EVP_PKEY_CTX_set_rsa_padding", CTX_INT);
-        static final MethodHandle PSS_SALTLEN = link("EVP_PKEY_CTX_set_rsa_pss_saltlen", CTX_INT);
+        static final MethodHandle H = link("EVP_PKEY_CTX_set_rsa_padding", CTX_INT);
+    }
+
+    private static final class PssParameters {
+        static final MethodHandle SALTLEN = link("EVP_PKEY_CTX_set_rsa_pss_saltlen", CTX_INT);
         static final MethodHandle MGF1_MD = link("EVP_PKEY_CTX_set_rsa_mgf1_md", FunctionDescriptor.of(INT,
                 ValueLayout.ADDRESS, ValueLayout.ADDRESS));
     }
@@ -122,7 +142,7 @@ public final class Evp {
      */
     public static MemorySegment d2iPublicKey(MemorySegment inp, long len) {
         try {
-            return (MemorySegment) Parse.PUBKEY.invokeExact(MemorySegment.NULL, inp, len);
+            return (MemorySegment) ParsePublic.H.invokeExact(MemorySegment.NULL, inp, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -137,7 +157,7 @@ public final class Evp {
      */
     public static MemorySegment d2iPrivateKey(MemorySegment inp, long len) {
         try {
-            return (MemorySegment) Parse.PRIVATE.invokeExact(MemorySegment.NULL, inp, len);
+            return (MemorySegment) ParsePrivate.H.invokeExact(MemorySegment.NULL, inp, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -186,7 +206,7 @@ public final class Evp {
      */
     public static void mdCtxFree(MemorySegment ctx) {
         try {
-            MdCtx.FREE.invokeExact(ctx);
+            MdCtxFree.H.invokeExact(ctx);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -237,7 +257,7 @@ public final class Evp {
      */
     public static int digestVerifyFinal(MemorySegment ctx, MemorySegment sig, long sigLen) {
         try {
-            return (int) Verify.FINAL.invokeExact(ctx, sig, sigLen);
+            return (int) VerifyFinal.H.invokeExact(ctx, sig, sigLen);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -288,7 +308,7 @@ public final class Evp {
      */
     public static int digestSignFinal(MemorySegment ctx, MemorySegment sig, MemorySegment sigLen) {
         try {
-            return (int) Sign.FINAL.invokeExact(ctx, sig, sigLen);
+            return (int) SignFinal.H.invokeExact(ctx, sig, sigLen);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -303,7 +323,7 @@ public final class Evp {
      */
     public static int setRsaPadding(MemorySegment pctx, int padding) {
         try {
-            return (int) RsaPadding.PADDING.invokeExact(pctx, padding);
+            return (int) RsaPadding.H.invokeExact(pctx, padding);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -318,7 +338,7 @@ public final class Evp {
      */
     public static int setRsaPssSaltLength(MemorySegment pctx, int saltLen) {
         try {
-            return (int) RsaPadding.PSS_SALTLEN.invokeExact(pctx, saltLen);
+            return (int) PssParameters.SALTLEN.invokeExact(pctx, saltLen);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
@@ -333,7 +353,7 @@ public final class Evp {
      */
     public static int setRsaMgf1Digest(MemorySegment pctx, MemorySegment md) {
         try {
-            return (int) RsaPadding.MGF1_MD.invokeExact(pctx, md);
+            return (int) PssParameters.MGF1_MD.invokeExact(pctx, md);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
