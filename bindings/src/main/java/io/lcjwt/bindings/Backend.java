@@ -771,28 +771,6 @@ public final class Backend {
     }
 
     /**
-     * {@code i2d_PUBKEY} into a buffer libcrypto allocates (one call: each runs OpenSSL 3's encoder,
-     * so asking for the length first costs a second encoding), copied out and freed.
-     *
-     * @param pkey an {@code EVP_PKEY*}
-     * @return the DER SubjectPublicKeyInfo, or null when libcrypto could not encode the key (its
-     *         reasons are on the error queue)
-     */
-    public byte[] i2dPublicKey(MemorySegment pkey) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment pp = arena.allocate(ValueLayout.ADDRESS); // zeroed: *pp == NULL asks for a new buffer
-            int len = libcrypto_h.i2d_PUBKEY(pkey, pp);
-            MemorySegment der = pp.get(ValueLayout.ADDRESS, 0);
-            try {
-                return len <= 0 || der.equals(MemorySegment.NULL) ? null
-                        : der.reinterpret(len).toArray(ValueLayout.JAVA_BYTE);
-            } finally {
-                freeCrypto(der);
-            }
-        }
-    }
-
-    /**
      * The same native memory seen through {@code arena}'s scope, so that slices of it die with the
      * arena: a restricted operation, which only this module (the one granted native access) makes.
      *

@@ -28,8 +28,9 @@ public final class Critical {
      * updates, and HMAC_Final too, whose third parameter ({@code unsigned int *}) lcjwt always
      * passes as NULL: a pointer and a {@code size_t} travel in the same integer register on
      * every 64-bit ABI the JDK's linker supports, so a zero {@code long} is that NULL. One
-     * descriptor for the four calls of an HMAC, because each new descriptor costs milliseconds
-     * at its first link and its first call in a fresh JVM (issue #17, start-up).
+     * descriptor for three of an HMAC's four calls ({@code HMAC_Init_ex} has five parameters),
+     * because each new descriptor costs milliseconds at its first link and its first call in a
+     * fresh JVM (issue #17, start-up).
      */
     private static final FunctionDescriptor INT_PTR_PTR_SIZE = FunctionDescriptor.of(ValueLayout.JAVA_INT,
             ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);

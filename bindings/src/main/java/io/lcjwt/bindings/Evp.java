@@ -1,5 +1,6 @@
 package io.lcjwt.bindings;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -8,8 +9,8 @@ import java.lang.invoke.MethodHandle;
 
 /**
  * The {@code EVP} calls of an RSA, EC or Ed25519 key's import, verification and signing, linked
- * from the loaded library's symbols in holders by use (parse, digest context, verify, sign, RSA
- * padding), the way {@link Critical} links the HMAC calls. The generated {@code libcrypto_h}
+ * from the loaded library's symbols in holders of the calls that run together (parse and encode,
+ * digest context, verify, sign, RSA padding), the way {@link Critical} links the HMAC calls. The generated {@code libcrypto_h}
  * offers the same functions, but touching any of them initializes that class (100 KB of
  * bytecode, an automatic arena and the JDK's system lookup: 10 to 15 ms in a fresh JVM), which
  * a process whose first token is RS256, ES256 or EdDSA then paid before its first decode (issue
@@ -43,6 +44,11 @@ public final class Evp {
 
     private static final class ParsePrivate {
         static final MethodHandle H = link("d2i_AutoPrivateKey", D2I);
+    }
+
+    private static final class EncodePublic {
+        static final MethodHandle H = link("i2d_PUBKEY", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS));
     }
 
     private static final class PkeyFree {
@@ -158,6 +164,30 @@ public final class Evp {
     public static MemorySegment d2iPrivateKey(MemorySegment inp, long len) {
         try {
             return (MemorySegment) ParsePrivate.H.invokeExact(MemorySegment.NULL, inp, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code i2d_PUBKEY} into a buffer libcrypto allocates (one call: each runs OpenSSL 3's encoder,
+     * so asking for the length first costs a second encoding), copied out and freed.
+     *
+     * @param pkey an {@code EVP_PKEY*}
+     * @return the DER SubjectPublicKeyInfo, or null when libcrypto could not encode the key (its
+     *         reasons are on the error queue)
+     */
+    public static byte[] i2dPublicKey(MemorySegment pkey) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pp = arena.allocate(ValueLayout.ADDRESS); // zeroed: *pp == NULL asks for a new buffer
+            int len = (int) EncodePublic.H.invokeExact(pkey, pp);
+            MemorySegment der = pp.get(ValueLayout.ADDRESS, 0);
+            try {
+                return len <= 0 || der.equals(MemorySegment.NULL) ? null
+                        : der.reinterpret(len).toArray(ValueLayout.JAVA_BYTE);
+            } finally {
+                Backend.get().freeCrypto(der);
+            }
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }

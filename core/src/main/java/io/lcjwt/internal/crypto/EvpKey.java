@@ -153,7 +153,7 @@ public final class EvpKey implements NativeOwner {
     public byte[] spki() {
         MemorySegment k = acquire();
         try {
-            byte[] der = Backend.get().i2dPublicKey(k);
+            byte[] der = Evp.i2dPublicKey(k);
             if (der == null) {
                 throw new IllegalStateException("libcrypto could not encode the public key: " + Backend.get().drainErrors());
             }
