@@ -97,4 +97,20 @@ class RfcAsymmetricVectorsTest {
             assertEquals(jws, mine);
         }
     }
+
+    @Test
+    void rfc8037AppendixA4ReSignsByteForByte() throws IOException {
+        // Ed25519 is deterministic too: the RFC's key signs its payload into the RFC's JWS, on
+        // aws-lc through ED25519_sign and on OpenSSL 3 through EVP_DigestSign.
+        Map<String, Object> f = fixture("rfc8037-a.json");
+        try (JwtPrivateKey key = (JwtPrivateKey) JwtKey.fromJwk(json(f.get("privateJwk")))) {
+            JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.EdDSA).type(null).build();
+            byte[] payload = ((String) f.get("payload")).getBytes(StandardCharsets.UTF_8);
+            assertEquals(f.get("jws"), signer.signContent(payload));
+            // the pooled working memory that holds the key's 64 bytes is reused: the same again
+            assertEquals(f.get("jws"), signer.signContent(payload));
+            assertEquals(f.get("jws"), signer.signDetached(payload).replace("..", "."
+                    + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(payload) + "."));
+        }
+    }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -83,7 +84,15 @@ final class LibCryptoLocator {
     private static List<Path> candidates() {
         Set<Path> named = new LinkedHashSet<>();
         Set<Path> plain = new LinkedHashSet<>();
+        Set<String> listed = new HashSet<>();
         for (String dir : SEARCH_DIRS) {
+            // A directory reached twice is listed once: where /lib is a link to /usr/lib (every
+            // merged-/usr distribution), /lib/<arch> is /usr/lib/<arch>, and listing its
+            // thousand-odd names again cost more in a fresh JVM than resolving every directory's
+            // links (issue #17, start-up).
+            if (!listed.add(realDirectory(dir))) {
+                continue;
+            }
             // File.list reads the names in one native call; a glob DirectoryStream made a Path and
             // ran a regex for each of the thousand-odd entries of /usr/lib/<arch>, tens of
             // milliseconds in a fresh JVM (issue #17, start-up).
@@ -123,6 +132,15 @@ final class LibCryptoLocator {
     }
 
     /** The glob {@code libcrypto*.so*}: the prefix, then {@code .so} anywhere after it. */
+    /** {@code dir} with its links resolved, or as given when it does not exist or cannot be read. */
+    static String realDirectory(String dir) {
+        try {
+            return Path.of(dir).toRealPath().toString();
+        } catch (IOException | SecurityException | InvalidPathException e) {
+            return dir; // listed as named; File.list then finds nothing there
+        }
+    }
+
     static boolean matchesLibcrypto(String name) {
         return name.startsWith("libcrypto") && name.indexOf(".so", "libcrypto".length()) >= 0;
     }

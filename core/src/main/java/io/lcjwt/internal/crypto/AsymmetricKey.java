@@ -183,10 +183,58 @@ public final class AsymmetricKey implements VerifyKey {
             throw new IllegalStateException("a public key cannot sign");
         }
         try {
+            if (info.kind() == KeyInfo.Kind.ED25519 && Backend.get().isAwsLc()) {
+                return signEd25519(input, len);
+            }
             byte[] raw = EvpOps.sign(evp, alg, input, len);
             return info.kind() == KeyInfo.Kind.EC ? EcdsaDer.decode(raw, info.curve().coordBytes) : raw;
         } finally {
             Reference.reachabilityFence(this);
+        }
+    }
+
+    /**
+     * aws-lc's {@code ED25519_sign}, as {@link #verifyEd25519} uses {@code ED25519_verify}: one
+     * critical call that reads the input and writes the signature where they lie, without the
+     * {@code EVP_PKEY_CTX} that {@code EVP_DigestSignInit} makes and frees around every signature,
+     * a copy of the input into native memory, or a signature copied out of it (issue #17).
+     */
+    private byte[] signEd25519(MemorySegment input, long len) {
+        evp.acquire();
+        EvpKey.Work w = evp.work();
+        try {
+            MemorySegment priv = w.ed25519Private;
+            if (priv == null) { // once per pooled Work, which belongs to this key
+                w.ed25519Private = priv = ed25519PrivateKey(w);
+            }
+            byte[] sig = new byte[64];
+            if (Evp.ed25519Sign(MemorySegment.ofArray(sig), input, len, priv) != 1) {
+                throw new IllegalStateException("libcrypto could not sign with EdDSA: " + Backend.get().drainErrors());
+            }
+            return sig;
+        } finally {
+            evp.done(w);
+            evp.release();
+        }
+    }
+
+    /** The seed and the public key, both read from this key's EVP_PKEY, into {@code w}'s memory. */
+    private MemorySegment ed25519PrivateKey(EvpKey.Work w) {
+        MemorySegment priv = w.allocate(64);
+        MemorySegment pkey = evp.acquire();
+        try {
+            for (int half = 0; half < 2; half++) {
+                w.sizeOut.set(ValueLayout.JAVA_LONG, 0, 32);
+                if (Evp.rawKey(pkey, priv.asSlice(32L * half, 32), w.sizeOut, half == 1) != 1
+                        || w.sizeOut.get(ValueLayout.JAVA_LONG, 0) != 32) {
+                    priv.fill((byte) 0);
+                    throw new IllegalStateException("libcrypto could not export the Ed25519 key: "
+                            + Backend.get().drainErrors());
+                }
+            }
+            return priv;
+        } finally {
+            evp.release();
         }
     }
 
@@ -199,7 +247,9 @@ public final class AsymmetricKey implements VerifyKey {
             byte[] raw;
             if (info.kind() == KeyInfo.Kind.ED25519) {
                 try (Arena arena = Arena.ofConfined()) {
-                    raw = EvpOps.sign(evp, alg, input.contiguous(arena), input.length());
+                    MemorySegment whole = input.contiguous(arena);
+                    raw = Backend.get().isAwsLc() ? signEd25519(whole, input.length())
+                            : EvpOps.sign(evp, alg, whole, input.length());
                 }
             } else {
                 raw = EvpOps.sign(evp, alg, input);

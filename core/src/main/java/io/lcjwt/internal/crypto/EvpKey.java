@@ -33,6 +33,11 @@ public final class EvpKey implements NativeOwner {
         MemorySegment sig;
         /** The raw Ed25519 public key for aws-lc's ED25519_verify, copied in on first use. */
         MemorySegment ed25519Public;
+        /**
+         * An Ed25519 private key as aws-lc's ED25519_sign takes it (the 32-byte seed, then the
+         * public key), read from the EVP_PKEY on first use and zeroed when this Work is freed.
+         */
+        MemorySegment ed25519Private;
         private long bytes;
 
         Work() {
@@ -77,6 +82,9 @@ public final class EvpKey implements NativeOwner {
         }
 
         void free() {
+            if (ed25519Private != null) {
+                ed25519Private.fill((byte) 0);
+            }
             NativeCounters.WORK_BYTES.addAndGet(-bytes);
             Evp.mdCtxFree(mdCtx);
             arena.close();
