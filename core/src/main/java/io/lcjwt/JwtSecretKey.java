@@ -325,11 +325,14 @@ public final class JwtSecretKey implements JwtKey {
                 || containsOid(b, ED25519_OID) || containsOid(b, RSA_PSS_OID))) {
             return "a DER-encoded public key";
         }
-        String shape = Spki.publicKeyShape(b);
+        // Every shape Spki knows is a DER SEQUENCE, whose first byte is 0x30, and base64 of one
+        // starts with 'M' in either alphabet. Anything else is not one, and a service's secret
+        // then loads neither Spki nor the JDK's Base64 (start-up, issue #17).
+        String shape = (b[0] & 0xFF) == 0x30 ? Spki.publicKeyShape(b) : null;
         if (shape != null) {
             return shape;
         }
-        byte[] decoded = base64(b);
+        byte[] decoded = trimmed.startsWith("M") ? base64(b) : null;
         if (decoded != null) {
             shape = Spki.publicKeyShape(decoded);
             if (shape != null) {
