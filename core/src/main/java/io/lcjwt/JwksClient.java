@@ -191,7 +191,7 @@ public final class JwksClient implements AutoCloseable {
         if (now >= s.refreshAt()) {
             long seen = lastAttempt;
             if (now - seen >= cooldown) {
-                fetchUnlessDoneSince(seen); // in the background; the current keys keep serving
+                fetchUnlessDoneSince(seen, s); // in the background; the current keys keep serving
             }
         }
         // Staleness counts from expiry: keys that have not yet expired are never stale, whatever
@@ -226,7 +226,7 @@ public final class JwksClient implements AutoCloseable {
             if (!wait) {
                 throw notReady("the keys from " + uri + " are past maxStale and must be fetched again");
             }
-            running = fetchUnlessDoneSince(seen);
+            running = fetchUnlessDoneSince(seen, null);
         } else if (!wait) {
             throw notReady("the keys from " + uri + " are past maxStale and a fetch is under way");
         }
@@ -310,15 +310,19 @@ public final class JwksClient implements AutoCloseable {
     /**
      * Starts a fetch unless one is running or one has started since {@code seen} (the attempt
      * time the caller based its decision on), so racing callers cause one fetch, not several.
+     * With {@code judged} (the keys the caller found due for a refresh), it also starts none
+     * when other keys have replaced them: a refresh that finished while the caller looked at the
+     * old keys already did the work, though it started before {@code seen} was read.
      */
-    private CompletableFuture<Snapshot> fetchUnlessDoneSince(long seen) {
+    private CompletableFuture<Snapshot> fetchUnlessDoneSince(long seen, Snapshot judged) {
         CompletableFuture<Snapshot> running = inflight.get();
         if (running != null && !running.isDone()) {
             return running;
         }
-        if (lastAttempt != seen) {
-            Snapshot s = snap;
-            return s != null ? CompletableFuture.completedFuture(s) : startFetch();
+        // Read after inflight: a fetch publishes its keys before it leaves inflight.
+        Snapshot current = snap;
+        if (lastAttempt != seen || judged != null && current != judged) {
+            return current != null ? CompletableFuture.completedFuture(current) : startFetch();
         }
         return startFetch();
     }
@@ -403,7 +407,7 @@ public final class JwksClient implements AutoCloseable {
                         if (!wait) {
                             throw notReady("the token's kid is unknown and the keys may be refetched");
                         }
-                        fresh = await(fetchUnlessDoneSince(seen));
+                        fresh = await(fetchUnlessDoneSince(seen, null));
                     }
                 } catch (JwksUnavailableException e) {
                     throw unknown;

@@ -22,9 +22,11 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -44,6 +46,8 @@ class JwksClientTest {
     /** A clock the test moves by hand. */
     static final class TestClock extends Clock {
         final AtomicLong millis = new AtomicLong(TestTokens.NOW * 1000);
+        /** Run once, by the next reading of the time that JwksClient's key lookup makes. */
+        final AtomicReference<Runnable> inKeyLookup = new AtomicReference<>();
 
         @Override
         public ZoneId getZone() {
@@ -62,6 +66,13 @@ class JwksClientTest {
 
         @Override
         public long millis() {
+            if (inKeyLookup.get() != null && StackWalker.getInstance().walk(frames -> frames.anyMatch(f ->
+                    f.getClassName().equals(JwksClient.class.getName()) && f.getMethodName().equals("snapshot")))) {
+                Runnable hook = inKeyLookup.getAndSet(null);
+                if (hook != null) {
+                    hook.run();
+                }
+            }
             return millis.get();
         }
     }
@@ -172,6 +183,46 @@ class JwksClientTest {
             assertEquals(4, c.metrics().fetches(), "one fetch a day, a little before expiry");
             assertTrue(hits.get() == 3 || hits.get() == 4, "hits " + hits.get());
             assertEquals(0, c.metrics().failures());
+        }
+    }
+
+    /**
+     * A background refresh that finishes while a decode is looking at the keys it replaces must
+     * not make that decode start another fetch. The clock is the hook: a decode reads the keys,
+     * then the time, and this test finishes the refresh inside that reading of the time. Before
+     * the fix the decode saw no fetch under way and no attempt newer than the one it knew of, and
+     * fetched again (a third fetch for one expiry); JwksClientTest's three-day walk met this now
+     * and then on a loaded machine.
+     */
+    @Test
+    void aRefreshThatFinishesWhileADecodeLooksIsNotRepeated() throws Exception {
+        Behaviour ok = serve(jwks(k1), "max-age=86400");
+        behaviour.set(ok);
+        CountDownLatch release = new CountDownLatch(1);
+        try (JwksClient c = JwksClient.builder(uri()).clock(clock).build()) {
+            JwtVerifier v = verifier(c);
+            String t = token(k1, 30 * 86_400);
+            assertEquals("k1", v.decode(t).get("sub"));
+            behaviour.set(ex -> {
+                try {
+                    assertTrue(release.await(30, TimeUnit.SECONDS), "the test releases the refresh");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                ok.handle(ex);
+            });
+            clock.millis.addAndGet(22 * HOUR); // past 90 % of the keys' day: a background refresh starts
+            assertEquals("k1", v.decode(t).get("sub"));
+            assertEquals(2, c.metrics().fetches());
+            clock.millis.addAndGet(10 * MINUTE); // past the cooldown, before the keys expire
+            clock.inKeyLookup.set(() -> {
+                release.countDown();
+                c.refresh(); // joins the refresh under way, returning once it has finished
+            });
+            assertEquals("k1", v.decode(t).get("sub"));
+            assertEquals(null, clock.inKeyLookup.get(), "the decode looked up its keys");
+            assertEquals(2, c.metrics().fetches(), "the finished refresh was not repeated");
+            assertEquals(2, hits.get());
         }
     }
 
