@@ -14,6 +14,8 @@ final class Ed25519Points {
     private static final BigInteger D = BigInteger.valueOf(-121665)
             .multiply(BigInteger.valueOf(121666).modInverse(P)).mod(P);
     private static final BigInteger SQRT_M1 = BigInteger.TWO.modPow(P.subtract(BigInteger.ONE).shiftRight(2), P);
+    /** (p - 5) / 8. */
+    private static final BigInteger ROOT_EXPONENT = P.subtract(BigInteger.valueOf(5)).shiftRight(3);
 
     /** Returns null when the key is acceptable, else why not. */
     static String problem(byte[] key) {
@@ -30,17 +32,20 @@ final class Ed25519Points {
         if (y.compareTo(P) >= 0) {
             return "the Ed25519 public key is not canonically encoded";
         }
-        // x^2 = (y^2 - 1) / (d y^2 + 1)
+        // x^2 = u / v with u = y^2 - 1 and v = d y^2 + 1. RFC 8032 section 5.1.3 finds the
+        // candidate root with one exponentiation and no inversion: x = u v^3 (u v^7)^((p-5)/8).
         BigInteger y2 = y.multiply(y).mod(P);
         BigInteger u = y2.subtract(BigInteger.ONE).mod(P);
         BigInteger v = D.multiply(y2).add(BigInteger.ONE).mod(P);
-        BigInteger x2 = u.multiply(v.modInverse(P)).mod(P);
-        BigInteger x = x2.modPow(P.add(BigInteger.valueOf(3)).shiftRight(3), P);
-        if (!x.multiply(x).mod(P).equals(x2)) {
-            x = x.multiply(SQRT_M1).mod(P);
-        }
-        if (!x.multiply(x).mod(P).equals(x2)) {
-            return "the Ed25519 public key is not a point on the curve";
+        BigInteger v3 = v.multiply(v).mod(P).multiply(v).mod(P);
+        BigInteger uv7 = u.multiply(v3).mod(P).multiply(v3).mod(P).multiply(v).mod(P);
+        BigInteger x = u.multiply(v3).mod(P).multiply(uv7.modPow(ROOT_EXPONENT, P)).mod(P);
+        BigInteger vx2 = v.multiply(x).mod(P).multiply(x).mod(P);
+        if (!vx2.equals(u)) {
+            if (vx2.add(u).mod(P).signum() != 0) {
+                return "the Ed25519 public key is not a point on the curve";
+            }
+            x = x.multiply(SQRT_M1).mod(P); // v x^2 = -u: the root is x times sqrt(-1)
         }
         if (x.signum() == 0 && sign) {
             return "the Ed25519 public key is not canonically encoded";
@@ -53,8 +58,8 @@ final class Ed25519Points {
         for (int i = 0; i < 3; i++) {
             pt = dbl(pt);
         }
-        BigInteger zinv = pt[2].modInverse(P);
-        if (pt[0].multiply(zinv).mod(P).signum() == 0 && pt[1].multiply(zinv).mod(P).equals(BigInteger.ONE)) {
+        // The identity (0, 1) is X = 0, Y = Z in these coordinates: no inversion needed to see it.
+        if (pt[0].signum() == 0 && pt[1].equals(pt[2])) {
             return "the Ed25519 public key is a point of small order, which no honest key is";
         }
         return null;
