@@ -200,12 +200,12 @@ public final class AsymmetricKey implements VerifyKey {
      * a copy of the input into native memory, or a signature copied out of it (issue #17).
      */
     private byte[] signEd25519(MemorySegment input, long len) {
-        evp.acquire();
+        MemorySegment pkey = evp.acquire();
         EvpKey.Work w = evp.work();
         try {
             MemorySegment priv = w.ed25519Private;
             if (priv == null) { // once per pooled Work, which belongs to this key
-                w.ed25519Private = priv = ed25519PrivateKey(w);
+                w.ed25519Private = priv = ed25519PrivateKey(pkey, w);
             }
             byte[] sig = new byte[64];
             if (Evp.ed25519Sign(MemorySegment.ofArray(sig), input, len, priv) != 1) {
@@ -218,24 +218,19 @@ public final class AsymmetricKey implements VerifyKey {
         }
     }
 
-    /** The seed and the public key, both read from this key's EVP_PKEY, into {@code w}'s memory. */
-    private MemorySegment ed25519PrivateKey(EvpKey.Work w) {
+    /** The seed and the public key, both read from {@code pkey} (held by the caller), into {@code w}'s memory. */
+    private static MemorySegment ed25519PrivateKey(MemorySegment pkey, EvpKey.Work w) {
         MemorySegment priv = w.allocate(64);
-        MemorySegment pkey = evp.acquire();
-        try {
-            for (int half = 0; half < 2; half++) {
-                w.sizeOut.set(ValueLayout.JAVA_LONG, 0, 32);
-                if (Evp.rawKey(pkey, priv.asSlice(32L * half, 32), w.sizeOut, half == 1) != 1
-                        || w.sizeOut.get(ValueLayout.JAVA_LONG, 0) != 32) {
-                    priv.fill((byte) 0);
-                    throw new IllegalStateException("libcrypto could not export the Ed25519 key: "
-                            + Backend.get().drainErrors());
-                }
+        for (int half = 0; half < 2; half++) {
+            w.sizeOut.set(ValueLayout.JAVA_LONG, 0, 32);
+            if (Evp.rawKey(pkey, priv.asSlice(32L * half, 32), w.sizeOut, half == 1) != 1
+                    || w.sizeOut.get(ValueLayout.JAVA_LONG, 0) != 32) {
+                priv.fill((byte) 0);
+                throw new IllegalStateException("libcrypto could not export the Ed25519 key: "
+                        + Backend.get().drainErrors());
             }
-            return priv;
-        } finally {
-            evp.release();
         }
+        return priv;
     }
 
     /** As {@link #sign(Algorithm, MemorySegment, long)}, over a two-piece signing input. */

@@ -3,6 +3,7 @@ package io.lcjwt.internal.keys;
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
+import io.lcjwt.bindings.Evp;
 import io.lcjwt.bindings.libcrypto.libcrypto_h;
 import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.crypto.AsymmetricKey;
@@ -219,7 +220,7 @@ public final class KeyFactory {
                 MemorySegment seed = arena.allocate(32);
                 MemorySegment len = arena.allocate(ValueLayout.JAVA_LONG);
                 len.set(ValueLayout.JAVA_LONG, 0, 32);
-                if (libcrypto_h.EVP_PKEY_get_raw_private_key(pkey, seed, len) != 1
+                if (Evp.rawKey(pkey, seed, len, false) != 1
                         || len.get(ValueLayout.JAVA_LONG, 0) != 32) {
                     throw new IllegalStateException("libcrypto could not export the " + (x25519 ? "X25519" : "Ed25519") + " key");
                 }
