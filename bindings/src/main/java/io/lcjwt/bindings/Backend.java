@@ -99,9 +99,6 @@ public final class Backend {
     private static final int AWS_LC_X25519 = 948;
     private static final int OPENSSL_X25519 = 1034;
 
-    /** Either the loaded {@link Backend} or the {@link IllegalStateException} that explains why not. */
-    private static final Object STATE = load();
-
     private final Kind kind;
     private final Path path;
     private final String source;
@@ -133,16 +130,27 @@ public final class Backend {
         static final long AWS_LC_API = live() == Kind.AWS_LC ? libcrypto_h.awslc_api_version_num() : 0L;
     }
 
-    /**
-     * The generated bindings' {@code C_POINTER} (an address whose target is unbounded bytes),
-     * equal to it so that a handle linked here shares its stub with generated handles of the same
-     * shape instead of spinning its own.
-     */
-    private static final AddressLayout POINTER = ValueLayout.ADDRESS.withTargetLayout(
-            MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
+    /** Either the loaded {@link Backend} or the {@link IllegalStateException} that explains why not. */
+    private static final Object STATE = load();
 
-    /** {@code void *f(void)}: the digest getters and {@code HMAC_CTX_new}. */
-    static final FunctionDescriptor POINTER_OF_NOTHING = FunctionDescriptor.of(POINTER);
+    /**
+     * The layouts of pointer-returning calls, in a holder: {@code withTargetLayout} is a
+     * restricted method, so it must not run before {@link #load} has checked native access.
+     */
+    static final class Pointers {
+        /**
+         * The generated bindings' {@code C_POINTER} (an address whose target is unbounded bytes),
+         * equal to it so that a handle linked here shares its stub with generated handles of the
+         * same shape instead of spinning its own.
+         */
+        static final AddressLayout POINTER = ValueLayout.ADDRESS.withTargetLayout(
+                MemoryLayout.sequenceLayout(Long.MAX_VALUE, ValueLayout.JAVA_BYTE));
+
+        /** {@code void *f(void)}: the digest getters, {@code HMAC_CTX_new}, {@code EVP_MD_CTX_new}. */
+        static final FunctionDescriptor OF_NOTHING = FunctionDescriptor.of(POINTER);
+
+        private Pointers() {}
+    }
 
     // The HMAC path's plain calls are linked here from the symbol, not through libcrypto_h: its
     // initializer (a 100 KB class, an automatic arena and the JDK's system lookup) costs tens of
@@ -166,7 +174,7 @@ public final class Backend {
 
     private static MemorySegment digest(String getter) {
         try {
-            return (MemorySegment) Linker.nativeLinker().downcallHandle(symbol(getter), POINTER_OF_NOTHING)
+            return (MemorySegment) Linker.nativeLinker().downcallHandle(symbol(getter), Pointers.OF_NOTHING)
                     .invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
@@ -174,12 +182,12 @@ public final class Backend {
     }
 
     private static final class HmacCtxNew {
-        static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("HMAC_CTX_new"), POINTER_OF_NOTHING);
+        static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("HMAC_CTX_new"), Pointers.OF_NOTHING);
     }
 
     private static final class HmacCtxFree {
         static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("HMAC_CTX_free"),
-                FunctionDescriptor.ofVoid(POINTER));
+                FunctionDescriptor.ofVoid(Pointers.POINTER));
     }
 
     /**
@@ -330,13 +338,16 @@ public final class Backend {
                         + "); install OpenSSL 3 or aws-lc, or set -D" + LibCryptoLocator.PROPERTY
                         + "=/path/to/libcrypto.so (or " + LibCryptoLocator.ENV + ").");
             }
-            Kind kind = found.awsLc() ? Kind.AWS_LC : identify(found.path()); // no second open to learn what the search saw
             try {
                 System.load(found.path().toString());
             } catch (UnsatisfiedLinkError e) {
                 throw new IllegalStateException("lcjwt could not load " + found.path() + " ("
                         + found.source() + "): " + e.getMessage(), e);
             }
+            // Told apart once loaded, not by opening the file a second time first: a private
+            // SymbolLookup.libraryLookup (its classes, a dlopen and a dlclose) cost about 9 ms in
+            // a fresh JVM, and the library is loaded for good a moment later anyway (issue #17).
+            Kind kind = found.awsLc() ? Kind.AWS_LC : identify(found.path());
             return new Backend(kind, found.path(), found.source());
         } catch (IllegalStateException e) {
             return e;
@@ -347,41 +358,39 @@ public final class Backend {
         }
     }
 
-    /** Tells aws-lc from OpenSSL 3 by their exports, without loading the library for good. */
+    /**
+     * Tells aws-lc from OpenSSL 3 by the exports of the library just loaded.
+     *
+     * <p>{@code OpenSSL_version_num} returns an {@code unsigned long}; it is linked with the
+     * descriptor of the digest getters and {@code HMAC_CTX_new} ({@code void *f(void)}), read as
+     * the address: on the LP64 platforms lcjwt runs on, both are one 64-bit register. So the check
+     * links no shape that an HS256 verifier would not link anyway, where a {@code long f(void)}
+     * cost about 5 ms at its first link in a fresh JVM (issue #17, start-up).
+     */
     private static Kind identify(Path lib) {
-        try (Arena arena = Arena.ofConfined()) {
-            SymbolLookup lookup;
-            try {
-                lookup = SymbolLookup.libraryLookup(lib, arena);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalStateException("lcjwt could not open " + lib + " as a shared library;"
-                        + " point " + LibCryptoLocator.ENV + " at aws-lc's libcrypto.so or OpenSSL 3's"
-                        + " libcrypto.so.3.", e);
-            }
-            if (lookup.find(LibCryptoLocator.AWS_LC_MARKER).isPresent()) {
-                return Kind.AWS_LC;
-            }
-            MemorySegment versionNum = lookup.find("OpenSSL_version_num").orElse(null);
-            if (versionNum != null && lookup.find("EVP_DigestVerify").isPresent()) {
-                try {
-                    long v = (long) Linker.nativeLinker().downcallHandle(versionNum,
-                            FunctionDescriptor.of(ValueLayout.JAVA_LONG)).invokeExact();
-                    if ((v >>> 28) == 3) {
-                        return Kind.OPENSSL_3;
-                    }
-                    throw new IllegalStateException(lib + " is libcrypto version 0x"
-                            + Long.toHexString(v) + ", which lcjwt does not support: it needs aws-lc"
-                            + " or OpenSSL 3 (point " + LibCryptoLocator.ENV + " at one).");
-                } catch (IllegalStateException e) {
-                    throw e;
-                } catch (Throwable t) {
-                    throw new IllegalStateException("lcjwt could not read the version of " + lib, t);
-                }
-            }
-            throw new IllegalStateException(lib + " is neither aws-lc nor OpenSSL 3 (it exports"
-                    + " neither awslc_api_version_num nor OpenSSL_version_num); point "
-                    + LibCryptoLocator.ENV + " at aws-lc's libcrypto.so or OpenSSL 3's libcrypto.so.3.");
+        SymbolLookup lookup = SymbolLookup.loaderLookup();
+        if (lookup.find(LibCryptoLocator.AWS_LC_MARKER).isPresent()) {
+            return Kind.AWS_LC;
         }
+        MemorySegment versionNum = lookup.find("OpenSSL_version_num").orElse(null);
+        if (versionNum != null && lookup.find("EVP_DigestVerify").isPresent()) {
+            long v;
+            try {
+                v = ((MemorySegment) Linker.nativeLinker().downcallHandle(versionNum, Pointers.OF_NOTHING)
+                        .invokeExact()).address();
+            } catch (Throwable t) {
+                throw new IllegalStateException("lcjwt could not read the version of " + lib, t);
+            }
+            if ((v >>> 28) == 3) {
+                return Kind.OPENSSL_3;
+            }
+            throw new IllegalStateException(lib + " is libcrypto version 0x" + Long.toHexString(v)
+                    + ", which lcjwt does not support: it needs aws-lc or OpenSSL 3 (point "
+                    + LibCryptoLocator.ENV + " at one).");
+        }
+        throw new IllegalStateException(lib + " is neither aws-lc nor OpenSSL 3 (it exports"
+                + " neither awslc_api_version_num nor OpenSSL_version_num); point "
+                + LibCryptoLocator.ENV + " at aws-lc's libcrypto.so or OpenSSL 3's libcrypto.so.3.");
     }
 
     /** {@return which family is live} */

@@ -56,7 +56,7 @@ public final class Evp {
     }
 
     private static final class MdCtx {
-        static final MethodHandle NEW = link("EVP_MD_CTX_new", Backend.POINTER_OF_NOTHING);
+        static final MethodHandle NEW = link("EVP_MD_CTX_new", Backend.Pointers.OF_NOTHING);
         static final MethodHandle RESET = link("EVP_MD_CTX_reset", FunctionDescriptor.of(INT, ValueLayout.ADDRESS));
     }
 
