@@ -345,8 +345,9 @@ public final class Backend {
                         + found.source() + "): " + e.getMessage(), e);
             }
             // Told apart once loaded, not by opening the file a second time first: a private
-            // SymbolLookup.libraryLookup (its classes, a dlopen and a dlclose) cost about 9 ms in
-            // a fresh JVM, and the library is loaded for good a moment later anyway (issue #17).
+            // SymbolLookup.libraryLookup (its classes, a dlopen and a dlclose) and a call shape
+            // of its own cost OpenSSL 3's first HS256 decode about 5 ms (whole processes), and
+            // the library is loaded for good a moment later anyway (issue #17, start-up).
             Kind kind = found.awsLc() ? Kind.AWS_LC : identify(found.path());
             return new Backend(kind, found.path(), found.source());
         } catch (IllegalStateException e) {

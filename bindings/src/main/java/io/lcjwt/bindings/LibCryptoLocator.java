@@ -131,7 +131,6 @@ final class LibCryptoLocator {
         return out;
     }
 
-    /** The glob {@code libcrypto*.so*}: the prefix, then {@code .so} anywhere after it. */
     /** {@code dir} with its links resolved, or as given when it does not exist or cannot be read. */
     static String realDirectory(String dir) {
         try {
@@ -141,6 +140,7 @@ final class LibCryptoLocator {
         }
     }
 
+    /** The glob {@code libcrypto*.so*}: the prefix, then {@code .so} anywhere after it. */
     static boolean matchesLibcrypto(String name) {
         return name.startsWith("libcrypto") && name.indexOf(".so", "libcrypto".length()) >= 0;
     }
