@@ -1,14 +1,11 @@
 package io.lcjwt.internal;
 
 import io.lcjwt.Algorithm;
-import io.lcjwt.AlgorithmNotAllowedException;
-import io.lcjwt.BadSignatureException;
 import io.lcjwt.ExpiredJwtException;
-import io.lcjwt.InvalidHeaderException;
 import io.lcjwt.Jwt;
+import io.lcjwt.JwtException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.UnsupportedJwtException;
 import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.HeaderParser;
@@ -265,8 +262,7 @@ public final class TokenVerifier {
         int payLen;
         if (entry.unencoded) {
             if (out != Output.CONTENT) {
-                throw new UnsupportedJwtException("The JWS has an unencoded payload (\"b64\": false), which a JWT"
-                        + " must not use (RFC 7797 section 7); read it with verifyContent, not as claims.");
+                throw Refusals.unencodedClaims();
             }
             pb = b;
             payStart = payOff;
@@ -288,8 +284,7 @@ public final class TokenVerifier {
                     + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
         }
         if (!key.verify(alg, s.tokenSegment(), dot2, sigLen, s)) {
-            throw new BadSignatureException("The JWT's " + alg.jwsName() + " signature does not match"
-                    + (key.keyId() != null ? " key \"" + key.keyId() + "\"" : " the configured key") + ".");
+            throw Refusals.badSignature(alg, key.keyId());
         }
         remember(entry);
 
@@ -299,10 +294,15 @@ public final class TokenVerifier {
         Object result;
         try {
             result = claims.read(pb, payStart, payLen, type, s.claims);
-        } catch (ExpiredJwtException e) {
-            // The signature is verified, so the header and claims are the issuer's: hand them to
-            // refresh flows. Only this path copies the payload; claims() parses it on demand.
-            throw new ExpiredJwtException(e.getMessage(), e.expiredAt(), header, pb, payStart, payLen);
+        } catch (JwtException e) {
+            // An expired token: the signature is verified, so the header and claims are the
+            // issuer's; hand them to refresh flows. Only this path copies the payload; claims()
+            // parses it on demand. Caught as JwtException and tested, because a handler for the
+            // subclass would load its class on the first decode (see Refusals).
+            if (e instanceof ExpiredJwtException expired) {
+                throw Refusals.expiredWithClaims(expired, header, pb, payStart, payLen);
+            }
+            throw e;
         }
         return out == Output.JWT ? new Jwt<>(header, result) : result;
     }
@@ -387,8 +387,7 @@ public final class TokenVerifier {
     private void checkAllowed(JwtHeader header) {
         Algorithm alg = header.algorithm();
         if (!allowed[alg.ordinal()]) {
-            throw new AlgorithmNotAllowedException("The JWT is signed with " + alg.jwsName()
-                    + ", which this verifier does not allow (allowed: " + allowedSet + ").");
+            throw Refusals.notAllowed(alg, allowedSet);
         }
     }
 
@@ -411,9 +410,7 @@ public final class TokenVerifier {
             String typ = header.type();
             if (typ == null || !(typ.equalsIgnoreCase(expectedType)
                     || typ.equalsIgnoreCase("application/" + expectedType))) {
-                throw new InvalidHeaderException("typ", "The JWT's header type (\"typ\") is "
-                        + (typ == null ? "absent" : "\"" + HeaderParser.printable(typ) + "\"")
-                        + ", but this verifier expects \"" + expectedType + "\".");
+                throw Refusals.wrongType(typ, expectedType);
             }
         }
     }

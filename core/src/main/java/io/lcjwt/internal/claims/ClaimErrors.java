@@ -2,6 +2,7 @@ package io.lcjwt.internal.claims;
 
 import io.lcjwt.ExpiredJwtException;
 import io.lcjwt.InvalidClaimException;
+import io.lcjwt.JwtException;
 import io.lcjwt.MissingClaimException;
 import io.lcjwt.NotYetValidException;
 import io.lcjwt.internal.codec.HeaderParser;
@@ -13,72 +14,117 @@ import java.util.Collection;
  * The refusals of a claims set's registered claims, worded once for both readers: lcjwt's cursor
  * ({@link CursorClaimsReader}) and Jackson-jr's tree ({@link JacksonJrClaims}) must fail the
  * same token with the same exception and the same sentence.
+ *
+ * <p>Each factory is declared to return {@link JwtException}, and callers {@code throw} what it
+ * returns. A method that throws a subclass directly makes the JVM load that class when it
+ * verifies the method, on the first decode even if nothing is refused; this class is loaded only
+ * when something is (issue #17, start-up; {@code LazyLinkingTest} checks it).
  */
 final class ClaimErrors {
     private ClaimErrors() {}
 
-    static ExpiredJwtException expired(NumericDate d, long now, long leeway) {
+    static JwtException expired(NumericDate d, long now, long leeway) {
         return new ExpiredJwtException("The JWT expired at " + d.toInstant() + " (now "
                 + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).", d.toInstant());
     }
 
-    static NotYetValidException notYetValid(NumericDate d, long now, long leeway) {
+    static JwtException notYetValid(NumericDate d, long now, long leeway) {
         return new NotYetValidException("The JWT is not valid before " + d.toInstant()
                 + " (now " + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).", d.toInstant());
     }
 
-    static InvalidClaimException wrongIssuer(String iss, String expected) {
+    static JwtException wrongIssuer(String iss, String expected) {
         return new InvalidClaimException("iss", "The JWT was issued by \"" + printable(iss)
                 + "\", not by the expected issuer \"" + expected + "\".");
     }
 
-    static InvalidClaimException emptyAudience(boolean inArray) {
+    static JwtException emptyAudience(boolean inArray) {
         return new InvalidClaimException("aud", inArray ? "The JWT's \"aud\" claim holds an empty string."
                 : "The JWT's \"aud\" claim is an empty string.");
     }
 
-    static InvalidClaimException emptyAudienceArray() {
+    static JwtException emptyAudienceArray() {
         return new InvalidClaimException("aud", "The JWT's \"aud\" claim is an empty array.");
     }
 
-    static InvalidClaimException audienceElement(int type) {
+    static JwtException audienceElement(int type) {
         return Readers.invalid("aud", "holds " + Readers.describe(type) + "; every audience must be a string");
     }
 
-    static InvalidClaimException audienceNotString(int type) {
+    /** As {@link Readers#wrongType}, for a caller that must not load the exception's class. */
+    static JwtException wrongType(String claim, int type, String expected) {
+        return Readers.wrongType(claim, type, expected);
+    }
+
+    static JwtException audienceNotString(int type) {
         return Readers.wrongType("aud", type, "a string or an array of strings");
     }
 
-    /** The {@code aud} check itself: none of {@code example}'s audiences is accepted. */
-    static void checkAudience(ClaimsPolicy policy, Collection<String> accepted, boolean match, String example) {
-        if (policy.anyAudience()) {
-            return;
-        }
-        if (accepted.isEmpty()) {
-            throw new InvalidClaimException("aud", "The JWT is meant for audience \"" + printable(example)
-                    + "\", but this verifier expects no audience; configure audience(...) on the verifier.");
-        }
-        if (!match) {
-            throw new InvalidClaimException("aud", "The JWT is not meant for this audience (it names \""
-                    + printable(example) + "\"; expected one of " + accepted + ").");
-        }
+    /** No audience is configured, yet the token names {@code example}. */
+    static JwtException audienceNotExpected(String example) {
+        return new InvalidClaimException("aud", "The JWT is meant for audience \"" + printable(example)
+                + "\", but this verifier expects no audience; configure audience(...) on the verifier.");
     }
 
-    static MissingClaimException missingExpiration() {
+    /** None of the token's audiences (the first is {@code example}) is accepted. */
+    static JwtException wrongAudience(Collection<String> accepted, String example) {
+        return new InvalidClaimException("aud", "The JWT is not meant for this audience (it names \""
+                + printable(example) + "\"; expected one of " + accepted + ").");
+    }
+
+    /** A NumericDate claim bound to a member of a type that cannot hold one. */
+    static JwtException dateNotBindable(String name, Class<?> t) {
+        return new InvalidClaimException(name, "The claim \"" + name + "\" is a NumericDate, which cannot be"
+                + " bound to a " + t.getSimpleName() + "; declare it as Instant, long or double.");
+    }
+
+    /** A string claim bound to a member of a type that does not convert from it. */
+    static JwtException stringNotBindable(String name, Class<?> t) {
+        return new InvalidClaimException(name, "The claim \"" + name + "\" is a string, which cannot be"
+                + " bound to a " + t.getSimpleName() + ".");
+    }
+
+    /** Several audiences bound to a String member. */
+    static JwtException audiencesNotOneString(int count) {
+        return new InvalidClaimException("aud", "The JWT has " + count + " audiences, which cannot"
+                + " be bound to a String; declare the field as List<String>.");
+    }
+
+    /** The audiences bound to a member of a type that holds neither a String nor a list of them. */
+    static JwtException audienceNotBindable(Class<?> t) {
+        return new InvalidClaimException("aud", "The \"aud\" claim cannot be bound to a "
+                + t.getSimpleName() + "; declare it as String or List<String>.");
+    }
+
+    static JwtException missingExpiration() {
         return new MissingClaimException("exp", "The JWT has no \"exp\" (expiration) claim, which this"
                 + " verifier requires; tokens without one never expire.");
     }
 
-    static MissingClaimException missingAudience() {
+    static JwtException missingAudience() {
         return new MissingClaimException("aud", "The JWT has no \"aud\" (audience) claim, which this verifier requires.");
     }
 
-    static MissingClaimException missingIssuer() {
+    static JwtException missingIssuer() {
         return new MissingClaimException("iss", "The JWT has no \"iss\" (issuer) claim, which this verifier requires.");
     }
 
-    static MissingClaimException missingRequired(String name) {
+    static JwtException missingRequired(String name) {
         return new MissingClaimException(name, "The JWT has no \"" + name + "\" claim, which this verifier requires.");
+    }
+
+    /**
+     * A token without the claim (or, in claim {@code outer}, the member) that {@code type}'s
+     * primitive member {@code member} ({@code raw}) reads from claim {@code name}.
+     */
+    static JwtException missingPrimitive(Class<?> type, String name, String member, Class<?> raw, String outer) {
+        String box = raw == int.class ? "Integer" : raw == char.class ? "Character"
+                : Character.toUpperCase(raw.getName().charAt(0)) + raw.getName().substring(1);
+        String what = outer == null ? "The JWT has no \"" + name + "\" claim"
+                : "The claim \"" + outer + "\" has no \"" + name + "\" member";
+        return new MissingClaimException(outer == null ? name : outer, what + ", which " + type.getSimpleName()
+                + "." + member + " (" + raw + ") needs; declare it as " + box + " or Optional<" + box
+                + "> to accept tokens without it.");
     }
 
     static String printable(String s) {

@@ -3,6 +3,7 @@ package io.lcjwt.internal.claims;
 import io.lcjwt.ClaimNaming;
 
 import java.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 
@@ -41,6 +42,23 @@ public record ClaimsPolicy(Set<String> audiences, String issuer, long leewayMill
         }
         if (anyAudience && !audiences.isEmpty()) {
             throw new IllegalArgumentException("anyAudience with audiences");
+        }
+    }
+
+    /**
+     * The {@code aud} check itself, refusing when none of the token's audiences (the first is
+     * {@code example}) is accepted. Here rather than in {@link ClaimErrors}, which only a refusal
+     * loads.
+     */
+    void checkAudience(Collection<String> accepted, boolean match, String example) {
+        if (anyAudience) {
+            return;
+        }
+        if (accepted.isEmpty()) {
+            throw ClaimErrors.audienceNotExpected(example);
+        }
+        if (!match) {
+            throw ClaimErrors.wrongAudience(accepted, example);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.lcjwt.internal.claims;
 
-import io.lcjwt.InvalidClaimException;
 import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.NameIndex;
 
@@ -258,7 +257,7 @@ public final class CursorClaimsReader {
                     if (issuerBytes != null && c.skipStringEqualTo(issuerBytes)) {
                         iss = policy.issuer();
                     } else if ((iss = Readers.readString(c, "iss")) == null) {
-                        throw Readers.wrongType("iss", 'n', "a string");
+                        throw ClaimErrors.wrongType("iss", 'n', "a string");
                     } else if (policy.issuer() != null && !policy.issuer().equals(iss)) {
                         throw ClaimErrors.wrongIssuer(iss, policy.issuer());
                     }
@@ -269,7 +268,7 @@ public final class CursorClaimsReader {
                     String claim = reg == SUB ? "sub" : "jti";
                     String s = Readers.readString(c, claim);
                     if (s == null) {
-                        throw Readers.wrongType(claim, 'n', "a string");
+                        throw ClaimErrors.wrongType(claim, 'n', "a string");
                     }
                     value = string(s, prop, claim);
                 }
@@ -347,8 +346,7 @@ public final class CursorClaimsReader {
         if (t == java.util.Date.class || t == java.time.OffsetDateTime.class || t == java.time.ZonedDateTime.class) {
             return Readers.fromDate(d, t);
         }
-        throw new InvalidClaimException(name, "The claim \"" + name + "\" is a NumericDate, which cannot be"
-                + " bound to a " + t.getSimpleName() + "; declare it as Instant, long or double.");
+        throw ClaimErrors.dateNotBindable(name, t);
     }
 
     private static Object string(String s, ObjectBinding.Prop prop, String name) {
@@ -357,8 +355,7 @@ public final class CursorClaimsReader {
             if (converted != null) {
                 return converted;
             }
-            throw new InvalidClaimException(name, "The claim \"" + name + "\" is a string, which cannot be"
-                    + " bound to a " + prop.raw.getSimpleName() + ".");
+            throw ClaimErrors.stringNotBindable(name, prop.raw);
         }
         return s;
     }
@@ -374,7 +371,7 @@ public final class CursorClaimsReader {
                 if (aud.isEmpty()) {
                     throw ClaimErrors.emptyAudience(false);
                 }
-                ClaimErrors.checkAudience(policy, accepted, accepted.contains(aud), aud);
+                policy.checkAudience(accepted, accepted.contains(aud), aud);
             }
             if (isMap || prop == null || prop.raw.isAssignableFrom(String.class)) {
                 return aud;
@@ -407,14 +404,13 @@ public final class CursorClaimsReader {
         if (auds.isEmpty()) {
             throw ClaimErrors.emptyAudienceArray();
         }
-        ClaimErrors.checkAudience(policy, accepted, match, auds.get(0));
+        policy.checkAudience(accepted, match, auds.get(0));
         if (isMap || prop == null || prop.raw == Object.class) {
             return auds;
         }
         if (prop.raw == String.class) {
             if (auds.size() != 1) {
-                throw new InvalidClaimException("aud", "The JWT has " + auds.size() + " audiences, which cannot"
-                        + " be bound to a String; declare the field as List<String>.");
+                throw ClaimErrors.audiencesNotOneString(auds.size());
             }
             return auds.get(0);
         }
@@ -442,8 +438,7 @@ public final class CursorClaimsReader {
         if (prop.raw == String[].class) {
             return auds.toArray(new String[0]);
         }
-        throw new InvalidClaimException("aud", "The \"aud\" claim cannot be bound to a "
-                + prop.raw.getSimpleName() + "; declare it as String or List<String>.");
+        throw ClaimErrors.audienceNotBindable(prop.raw);
     }
 
 }

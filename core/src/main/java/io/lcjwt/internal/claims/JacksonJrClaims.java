@@ -309,7 +309,7 @@ public final class JacksonJrClaims {
             if (aud.isEmpty()) {
                 throw ClaimErrors.emptyAudience(false);
             }
-            ClaimErrors.checkAudience(policy, accepted, accepted.contains(aud), aud);
+            policy.checkAudience(accepted, accepted.contains(aud), aud);
             return;
         }
         if (!(v instanceof List<?> auds)) {
@@ -329,7 +329,7 @@ public final class JacksonJrClaims {
         if (auds.isEmpty()) {
             throw ClaimErrors.emptyAudienceArray();
         }
-        ClaimErrors.checkAudience(policy, accepted, match, (String) auds.get(0));
+        policy.checkAudience(accepted, match, (String) auds.get(0));
     }
 
     // ---- the tree written back, for the binder ---------------------------------------------------

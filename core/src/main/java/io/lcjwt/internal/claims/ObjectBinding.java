@@ -2,7 +2,7 @@ package io.lcjwt.internal.claims;
 
 import io.lcjwt.ClaimNaming;
 import io.lcjwt.InvalidClaimException;
-import io.lcjwt.MissingClaimException;
+import io.lcjwt.JwtException;
 import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.NameIndex;
 
@@ -399,14 +399,8 @@ final class ObjectBinding {
     }
 
     /** The refusal of a token without the claim (or, in claim {@code outer}, the member) of primitive {@code p}. */
-    MissingClaimException missing(Prop p, String outer) {
-        String box = p.raw == int.class ? "Integer" : p.raw == char.class ? "Character"
-                : Character.toUpperCase(p.raw.getName().charAt(0)) + p.raw.getName().substring(1);
-        String what = outer == null ? "The JWT has no \"" + p.name + "\" claim"
-                : "The claim \"" + outer + "\" has no \"" + p.name + "\" member";
-        return new MissingClaimException(outer == null ? p.name : outer, what + ", which " + type.getSimpleName()
-                + "." + p.member + " (" + p.raw + ") needs; declare it as " + box + " or Optional<" + box
-                + "> to accept tokens without it.");
+    JwtException missing(Prop p, String outer) {
+        return ClaimErrors.missingPrimitive(type, p.name, p.member, p.raw, outer);
     }
 
     @SuppressWarnings("unchecked")

@@ -1,10 +1,9 @@
 package io.lcjwt.internal.codec;
 
 import io.lcjwt.Algorithm;
-import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.UnsupportedJwtException;
+import io.lcjwt.internal.Refusals;
 
 import java.util.List;
 import java.util.Map;
@@ -67,16 +66,16 @@ public final class HeaderParser {
         Algorithm algorithm = Algorithm.fromJwsName(algName);
         if (algorithm == null) {
             if (algName.equalsIgnoreCase("none")) {
-                throw new AlgorithmNotAllowedException("Unsecured JWTs (alg \"" + printable(algName)
+                throw Refusals.algorithmNotAllowed("Unsecured JWTs (alg \"" + printable(algName)
                         + "\") are never accepted.");
             }
             if (params.containsKey("enc")) {
                 // Only on this error path: a JWE header (alg + enc) handed to a JWS verifier.
-                throw new AlgorithmNotAllowedException("The token is a JWE (its header has \"enc\"; alg \""
+                throw Refusals.algorithmNotAllowed("The token is a JWE (its header has \"enc\"; alg \""
                         + printable(algName) + "\"), and a JwtVerifier reads signed JWTs only; decrypt a JWE"
                         + " with JweDecrypter.");
             }
-            throw new AlgorithmNotAllowedException("The JWT's alg \"" + printable(algName)
+            throw Refusals.algorithmNotAllowed("The JWT's alg \"" + printable(algName)
                     + "\" is not a JWS algorithm lcjwt knows (names are case-sensitive, RFC 7515 section 4.1.1).");
         }
         Object b64 = params.get("b64");
@@ -108,14 +107,14 @@ public final class HeaderParser {
                 }
             }
             if (unknown > 0) {
-                throw new UnsupportedJwtException("The JWT header marks " + unknown + " extension(s)"
+                throw Refusals.unsupported("The JWT header marks " + unknown + " extension(s)"
                         + " as critical (\"crit\") that lcjwt does not understand (it understands only"
                         + " \"b64\"), so it must refuse the token (RFC 7515 section 4.1.11).");
             }
         }
         if (Boolean.FALSE.equals(b64) || b64Critical) {
             if (!allowUnencoded) {
-                throw new UnsupportedJwtException("The JWT header asks for an unencoded payload (\"b64\","
+                throw Refusals.unsupported("The JWT header asks for an unencoded payload (\"b64\","
                         + " RFC 7797), which this verifier does not accept; build it with"
                         + " allowUnencodedPayload() to accept one.");
             }
@@ -126,14 +125,14 @@ public final class HeaderParser {
             }
         }
         if (params.containsKey("zip")) {
-            throw new UnsupportedJwtException("The JWT header has \"zip\": compressed JWS payloads are"
+            throw Refusals.unsupported("The JWT header has \"zip\": compressed JWS payloads are"
                     + " not allowed (RFC 7515 has no compression; RFC 8725 section 3.6).");
         }
         String kid = stringMember(params, "kid");
         String typ = stringMember(params, "typ");
         String cty = stringMember(params, "cty");
         if (cty != null && (cty.equalsIgnoreCase("JWT") || cty.equalsIgnoreCase("application/jwt"))) {
-            throw new UnsupportedJwtException("The JWT is a nested JWT (\"cty\": \"" + cty + "\");"
+            throw Refusals.unsupported("The JWT is a nested JWT (\"cty\": \"" + cty + "\");"
                     + " lcjwt does not unwrap nested tokens. Verify the outer token with"
                     + " verifyContent and the inner one with its own verifier.");
         }

@@ -2,7 +2,7 @@ package io.lcjwt.internal.crypto;
 
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtHeader;
-import io.lcjwt.UnknownKeyException;
+import io.lcjwt.internal.Refusals;
 import io.lcjwt.internal.codec.HeaderParser;
 
 import java.util.List;
@@ -41,28 +41,28 @@ public final class StaticKeyResolver implements KeyResolver {
                 }
             }
             if (named) {
-                throw new UnknownKeyException("Key \"" + HeaderParser.printable(kid) + "\" does not serve "
+                throw Refusals.unknownKey("Key \"" + HeaderParser.printable(kid) + "\" does not serve "
                         + alg.jwsName() + ", the token's algorithm (or may not verify: see its JWK's use,"
                         + " key_ops and alg).");
             }
             if (keys.size() == 1 && keys.get(0).keyId() == null && keys.get(0).supports(alg)) {
                 return keys.get(0);
             }
-            throw new UnknownKeyException("No configured key has the token's kid \""
+            throw Refusals.unknownKey("No configured key has the token's kid \""
                     + HeaderParser.printable(kid) + "\".");
         }
         VerifyKey found = null;
         for (VerifyKey k : keys) {
             if (k.supports(alg)) {
                 if (found != null) {
-                    throw new UnknownKeyException("The token has no kid, and more than one configured key"
+                    throw Refusals.unknownKey("The token has no kid, and more than one configured key"
                             + " serves " + alg.jwsName() + "; lcjwt does not try keys in turn.");
                 }
                 found = k;
             }
         }
         if (found == null) {
-            throw new UnknownKeyException("No configured key serves " + alg.jwsName() + ".");
+            throw Refusals.unknownKey("No configured key serves " + alg.jwsName() + ".");
         }
         return found;
     }
