@@ -207,10 +207,14 @@ public final class AsymmetricKey implements VerifyKey {
             if (priv == null) { // once per pooled Work, which belongs to this key
                 w.ed25519Private = priv = ed25519PrivateKey(pkey, w);
             }
-            byte[] sig = new byte[64];
-            if (Evp.ed25519Sign(MemorySegment.ofArray(sig), input, len, priv) != 1) {
+            // Into the Work's native buffer, then copied out: a heap segment over the returned
+            // array was scalar-replaced only while the JIT inlined this whole method, and cost
+            // 64 B per signature when it did not (the sign page, B/op).
+            if (Evp.ed25519Sign(w.sig, input, len, priv) != 1) {
                 throw new IllegalStateException("libcrypto could not sign with EdDSA: " + Backend.get().drainErrors());
             }
+            byte[] sig = new byte[64];
+            MemorySegment.copy(w.sig, ValueLayout.JAVA_BYTE, 0, sig, 0, 64);
             return sig;
         } finally {
             evp.done(w);
