@@ -51,11 +51,6 @@ final class ClaimErrors {
         return Readers.invalid("aud", "holds " + Readers.describe(type) + "; every audience must be a string");
     }
 
-    /** As {@link Readers#wrongType}, for a caller that must not load the exception's class. */
-    static JwtException wrongType(String claim, int type, String expected) {
-        return Readers.wrongType(claim, type, expected);
-    }
-
     static JwtException audienceNotString(int type) {
         return Readers.wrongType("aud", type, "a string or an array of strings");
     }
@@ -70,30 +65,6 @@ final class ClaimErrors {
     static JwtException wrongAudience(Collection<String> accepted, String example) {
         return new InvalidClaimException("aud", "The JWT is not meant for this audience (it names \""
                 + printable(example) + "\"; expected one of " + accepted + ").");
-    }
-
-    /** A NumericDate claim bound to a member of a type that cannot hold one. */
-    static JwtException dateNotBindable(String name, Class<?> t) {
-        return new InvalidClaimException(name, "The claim \"" + name + "\" is a NumericDate, which cannot be"
-                + " bound to a " + t.getSimpleName() + "; declare it as Instant, long or double.");
-    }
-
-    /** A string claim bound to a member of a type that does not convert from it. */
-    static JwtException stringNotBindable(String name, Class<?> t) {
-        return new InvalidClaimException(name, "The claim \"" + name + "\" is a string, which cannot be"
-                + " bound to a " + t.getSimpleName() + ".");
-    }
-
-    /** Several audiences bound to a String member. */
-    static JwtException audiencesNotOneString(int count) {
-        return new InvalidClaimException("aud", "The JWT has " + count + " audiences, which cannot"
-                + " be bound to a String; declare the field as List<String>.");
-    }
-
-    /** The audiences bound to a member of a type that holds neither a String nor a list of them. */
-    static JwtException audienceNotBindable(Class<?> t) {
-        return new InvalidClaimException("aud", "The \"aud\" claim cannot be bound to a "
-                + t.getSimpleName() + "; declare it as String or List<String>.");
     }
 
     static JwtException missingExpiration() {

@@ -1,5 +1,6 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.InvalidClaimException;
 import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.NameIndex;
 
@@ -257,7 +258,7 @@ public final class CursorClaimsReader {
                     if (issuerBytes != null && c.skipStringEqualTo(issuerBytes)) {
                         iss = policy.issuer();
                     } else if ((iss = Readers.readString(c, "iss")) == null) {
-                        throw ClaimErrors.wrongType("iss", 'n', "a string");
+                        throw Readers.wrongType("iss", 'n', "a string");
                     } else if (policy.issuer() != null && !policy.issuer().equals(iss)) {
                         throw ClaimErrors.wrongIssuer(iss, policy.issuer());
                     }
@@ -268,7 +269,7 @@ public final class CursorClaimsReader {
                     String claim = reg == SUB ? "sub" : "jti";
                     String s = Readers.readString(c, claim);
                     if (s == null) {
-                        throw ClaimErrors.wrongType(claim, 'n', "a string");
+                        throw Readers.wrongType(claim, 'n', "a string");
                     }
                     value = string(s, prop, claim);
                 }
@@ -346,7 +347,8 @@ public final class CursorClaimsReader {
         if (t == java.util.Date.class || t == java.time.OffsetDateTime.class || t == java.time.ZonedDateTime.class) {
             return Readers.fromDate(d, t);
         }
-        throw ClaimErrors.dateNotBindable(name, t);
+        throw new InvalidClaimException(name, "The claim \"" + name + "\" is a NumericDate, which cannot be"
+                + " bound to a " + t.getSimpleName() + "; declare it as Instant, long or double.");
     }
 
     private static Object string(String s, ObjectBinding.Prop prop, String name) {
@@ -355,7 +357,8 @@ public final class CursorClaimsReader {
             if (converted != null) {
                 return converted;
             }
-            throw ClaimErrors.stringNotBindable(name, prop.raw);
+            throw new InvalidClaimException(name, "The claim \"" + name + "\" is a string, which cannot be"
+                    + " bound to a " + prop.raw.getSimpleName() + ".");
         }
         return s;
     }
@@ -410,7 +413,8 @@ public final class CursorClaimsReader {
         }
         if (prop.raw == String.class) {
             if (auds.size() != 1) {
-                throw ClaimErrors.audiencesNotOneString(auds.size());
+                throw new InvalidClaimException("aud", "The JWT has " + auds.size() + " audiences, which cannot"
+                        + " be bound to a String; declare the field as List<String>.");
             }
             return auds.get(0);
         }
@@ -438,7 +442,8 @@ public final class CursorClaimsReader {
         if (prop.raw == String[].class) {
             return auds.toArray(new String[0]);
         }
-        throw ClaimErrors.audienceNotBindable(prop.raw);
+        throw new InvalidClaimException("aud", "The \"aud\" claim cannot be bound to a "
+                + prop.raw.getSimpleName() + "; declare it as String or List<String>.");
     }
 
 }
