@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.Untrusted;
+import io.lcjwt.internal.crypto.StaticKeyResolver;
 import io.lcjwt.internal.jwe.JweCompact;
 import io.lcjwt.internal.jwe.JweHeaderReader;
 import io.lcjwt.internal.jwe.KeyManagement;
@@ -14,10 +15,11 @@ import java.util.Set;
  * The keys a {@link JweDecrypter} may decrypt with, and how it picks one per JWE; the same rules
  * as a {@link JwtVerifier}'s. What each key may decrypt (its kind and size, its JWK's
  * {@code use}, {@code key_ops} and {@code alg}) is settled once, when the decrypter is built. A
- * JWE with a {@code kid} gets the key with that {@code kid} that decrypts its {@code alg}, or is
- * refused, never answered with another key (a single key without {@code kid} serves every
- * {@code kid}); a JWE without {@code kid} gets the one key that decrypts its {@code alg}, and
- * is refused when there are several: keys are never tried in turn, so a JWE costs at most one
+ * JWE with a {@code kid} gets the one key with that {@code kid} that decrypts its {@code alg}
+ * (several keys may share a {@code kid}), or is refused, never answered with another key (a
+ * single key without {@code kid} serves every {@code kid}); a JWE without {@code kid} gets the
+ * one key that decrypts its {@code alg}, and is refused when there are several
+ * ({@link StaticKeyResolver#choose} is the rule, shared with the verifiers): keys are never tried in turn, so a JWE costs at most one
  * unwrap, and which key failed never shows (the failed-unwrap rule gives every failure the
  * error of a bad tag).
  */
@@ -27,13 +29,16 @@ final class JweKeys implements JweCompact.KeyChooser {
     private final Set<?>[] serves;
     /** Per key, the one enc a direct key's JWK binds it to (RFC 7520 section 5.6), or null. */
     private final JweContentAlgorithm[] dirEnc;
+    private final String[] kids;
 
     private JweKeys(List<JwtKey> keys, List<Set<JweKeyAlgorithm>> serves) {
         this.keys = keys.toArray(new JwtKey[0]);
         this.serves = serves.toArray(new Set<?>[0]);
         this.dirEnc = new JweContentAlgorithm[this.keys.length];
+        this.kids = new String[this.keys.length];
         for (int i = 0; i < this.keys.length; i++) {
             dirEnc[i] = Keys.use(this.keys[i]).jweEnc();
+            kids[i] = this.keys[i].keyId();
         }
     }
 
@@ -128,39 +133,26 @@ final class JweKeys implements JweCompact.KeyChooser {
     public JweCompact.Chosen choose(JweHeaderReader.Header h) {
         JweKeyAlgorithm alg = h.alg();
         String kid = h.kid();
-        JwtKey found = null;
-        if (kid != null) {
-            boolean named = false;
-            for (int i = 0; i < keys.length; i++) {
-                if (kid.equals(keys[i].keyId())) {
-                    if (serves[i].contains(alg) && (dirEnc[i] == null || dirEnc[i] == h.enc())) {
-                        return chosen(keys[i]);
-                    }
-                    named = true;
-                }
-            }
-            if (named) {
-                throw new UnknownKeyException("Key " + Untrusted.quote(kid) + " does not decrypt " + alg.joseName()
-                        + " with " + h.enc().joseName() + ", the JWE's alg and enc (see its JWK's use, key_ops and alg).");
-            }
-            if (keys.length == 1 && keys[0].keyId() == null) {
-                return chosen(keys[0]); // the only key there is; every allowed alg was checked at build
-            }
-            throw new UnknownKeyException("No key of this decrypter has the JWE's kid " + Untrusted.quote(kid) + ".");
-        }
+        boolean[] serving = new boolean[keys.length];
         for (int i = 0; i < keys.length; i++) {
-            if (serves[i].contains(alg) && (dirEnc[i] == null || dirEnc[i] == h.enc())) {
-                if (found != null) {
-                    throw new UnknownKeyException("The JWE has no kid, and more than one key of this decrypter"
-                            + " decrypts " + alg.joseName() + "; lcjwt does not try keys in turn.");
-                }
-                found = keys[i];
-            }
+            serving[i] = serves[i].contains(alg) && (dirEnc[i] == null || dirEnc[i] == h.enc());
         }
-        if (found == null) {
-            throw new UnknownKeyException("No key of this decrypter decrypts " + alg.joseName() + ".");
+        int i = StaticKeyResolver.choose(kid, kids, serving);
+        if (i >= 0) {
+            return chosen(keys[i]);
         }
-        return chosen(found);
+        throw new UnknownKeyException(switch (i) {
+            case StaticKeyResolver.NAMED_BUT_NONE_SERVES -> "Key " + Untrusted.quote(kid) + " does not decrypt "
+                    + alg.joseName() + " with " + h.enc().joseName()
+                    + ", the JWE's alg and enc (see its JWK's use, key_ops and alg).";
+            case StaticKeyResolver.AMBIGUOUS_KID -> "More than one key of this decrypter with kid " + Untrusted.quote(kid)
+                    + " decrypts " + alg.joseName() + "; lcjwt does not try keys in turn, so the JWE is refused"
+                    + " (give the keys distinct kids, or a JWK alg each).";
+            case StaticKeyResolver.UNKNOWN_KID -> "No key of this decrypter has the JWE's kid " + Untrusted.quote(kid) + ".";
+            case StaticKeyResolver.SEVERAL_WITHOUT_KID -> "The JWE has no kid, and more than one key of this decrypter"
+                    + " decrypts " + alg.joseName() + "; lcjwt does not try keys in turn.";
+            default -> "No key of this decrypter decrypts " + alg.joseName() + ".";
+        });
     }
 
     private static JweCompact.Chosen chosen(JwtKey k) {

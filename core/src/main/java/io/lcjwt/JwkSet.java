@@ -28,25 +28,35 @@ import java.util.Set;
  * }</pre>
  *
  * <p>{@link #parse} is strict: any key lcjwt cannot import is an error. {@link
- * #parseLenient} is for documents fetched from an identity provider: keys that are merely unusable
- * here (weak, unsupported type, curve, {@code alg} or {@code use}, malformed {@code key_ops})
- * are skipped and counted, but private key members, symmetric ({@code oct}) keys, duplicate
- * {@code kid}s, invalid JSON and a set with no usable key still fail the document. Both refuse
- * secrets, since a published document must not hold any; {@link #parseTrusted} reads a set of
- * your own that does ({@code oct} keys for HMAC rotation and for {@code dir}/AES key wrap,
- * private keys for {@link JweDecrypter#builder(JwkSet)}).
+ * #parseLenient} is for documents fetched from an identity provider: a key that is malformed or
+ * merely unusable here (not a JSON object, too many members, an unknown {@code kty}, curve or
+ * {@code alg}, weak, a malformed {@code use} or {@code key_ops}) is skipped, with its reason in
+ * {@link #skippedKeys()}, and every other key is kept; a key listed twice is kept once. Private
+ * key members, symmetric ({@code oct}) keys, invalid JSON, more than 100 keys and a set with no
+ * usable key still fail the document. Both refuse secrets, since a published document must not
+ * hold any; {@link #parseTrusted} reads a set of your own that does ({@code oct} keys for HMAC
+ * rotation and for {@code dir}/AES key wrap, private keys for {@link JweDecrypter#builder(JwkSet)}).
  *
  * <p>Each key keeps what its JWK's {@code use}, {@code key_ops} and {@code alg} (RFC 7517
  * sections 4.2 to 4.4) allow it, and is only ever chosen for that: a key with {@code "use":"enc"},
  * {@code key_ops} without {@code verify} or a JWE {@code alg} never verifies a JWS, one with
  * {@code "use":"sig"} or a JWS {@code alg} never decrypts a JWE, and a key whose {@code alg} is
- * named serves that algorithm only. So one {@code kid} may name two keys when one is for JWS only
- * and the other for JWE only (RFC 7517 section 4.5 allows it); any other shared {@code kid} is
- * refused, since it would leave the choice of key open.
+ * named serves that algorithm only.
  *
- * <p>Both refuse a set of more than 100 keys, or with a key of more than 64 members (a JWK has
- * about a dozen), so that a hostile document costs a bounded amount of work per key (the
- * {@link JwksClient} also caps the size of what it fetches).
+ * <p><b>Choosing a key.</b> Several keys may share a {@code kid} (RFC 7517 section 4.5): keys of
+ * different {@code kty} (an RSA and an EC key, as in RFC 7520 section 4.8), or for different uses
+ * or JWK {@code alg}s. A token's key is the one with its {@code kid} that its header's
+ * {@code alg} can use; a token without {@code kid} gets the one key that its {@code alg} can
+ * use. Whenever that leaves more than one key, or none, the token is refused with
+ * {@link UnknownKeyException} (its message names the {@code kid}): keys are never tried in turn.
+ * A {@link JwtVerifier} over a set or a {@link JwksClient}, and a {@link JweDecrypter} over a set,
+ * all follow this one rule. {@link #of}, {@link #parse} and {@link #parseTrusted} refuse up front
+ * two keys with one {@code kid} that an algorithm could not tell apart; {@link #parseLenient}
+ * keeps them, and only a token that lands on both is refused.
+ *
+ * <p>Both refuse a set of more than 100 keys; the strict ones a key of more than 64 members (a
+ * JWK has about a dozen), which the lenient one skips, so that a hostile document costs a bounded
+ * amount of work per key (the {@link JwksClient} also caps the size of what it fetches).
  *
  * <p>A set is immutable and thread-safe. It has no native state of its own and no
  * {@code close()}: the keys hold that. Keys made by {@link #parse} or {@link #parseLenient}
@@ -64,22 +74,38 @@ public final class JwkSet {
     private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth");
 
     private final List<JwtKey> keys;
-    private final int skipped;
+    private final List<SkippedKey> skipped;
 
-    private JwkSet(List<JwtKey> keys, int skipped) {
+    private JwkSet(List<JwtKey> keys, List<SkippedKey> skipped) {
         this.keys = Collections.unmodifiableList(keys);
-        this.skipped = skipped;
+        this.skipped = List.copyOf(skipped);
     }
+
+    /**
+     * A key {@link #parseLenient} left out, and why.
+     *
+     * <pre>{@code
+     * for (JwkSet.SkippedKey s : set.skippedKeys()) {
+     *     log.warn("JWKS key #{} (kid {}) skipped: {}", s.index(), s.keyId(), s.reason());
+     * }
+     * }</pre>
+     *
+     * @param index its position in the document's {@code keys} array, from 0
+     * @param keyId its {@code kid}, or null when it has none (or none that is a string)
+     * @param reason why, in words that quote the document only shortened and escaped
+     */
+    public record SkippedKey(int index, String keyId, String reason) {}
 
     /**
      * A set of the given keys (for publishing, or to verify with). The keys stay the caller's: the
      * set does not copy or close them.
      *
-     * @param keys the keys; their {@code kid}s, where present, must be unique, except that one
-     *        key for JWS only and one for JWE only may share one
+     * @param keys the keys; keys that share a {@code kid} must be told apart by the algorithms
+     *        they can serve (see "Choosing a key" above)
      * @return the set, in the given order
      * @throws NullPointerException if {@code keys} or one of its elements is null
-     * @throws InvalidJwtKeyException if two keys have the same {@code kid} (but for that pair)
+     * @throws InvalidJwtKeyException if two keys have a {@code kid} that an algorithm cannot
+     *         tell apart
      */
     public static JwkSet of(JwtKey... keys) {
         Objects.requireNonNull(keys, "keys");
@@ -88,7 +114,7 @@ public final class JwkSet {
         }
         List<JwtKey> list = List.of(keys);
         checkUniqueKids(list);
-        return new JwkSet(list, 0);
+        return new JwkSet(list, List.of());
     }
 
     /**
@@ -101,7 +127,8 @@ public final class JwkSet {
      *         has more than 100 keys or a key with more than 64 members, holds a key lcjwt cannot
      *         import (weak, unsupported, or with {@code use}, {@code key_ops} and {@code alg}
      *         that are malformed or contradict each other), private or symmetric key material,
-     *         or two keys with the same {@code kid}; the message names the key
+     *         or two keys with one {@code kid} that an algorithm cannot tell apart; the message
+     *         names the key
      */
     public static JwkSet parse(String json) {
         return parse(Objects.requireNonNull(json, "json"), Source.PUBLISHED);
@@ -137,17 +164,20 @@ public final class JwkSet {
     }
 
     /**
-     * Parses a fetched JWK set, skipping (and counting in {@link #skipped()}) keys that are
-     * unusable here.
+     * Parses a fetched JWK set, skipping (and listing in {@link #skippedKeys()}) keys that are
+     * malformed or unusable here, and keeping every other.
+     *
+     * <pre>{@code
+     * JwkSet set = JwkSet.parseLenient(fetchedDocument);
+     * }</pre>
      *
      * @param json a JWK set document, {@code {"keys":[...]}}
      * @return the set of usable keys, in document order; they are new and own native state
      *         until closed
      * @throws NullPointerException if {@code json} is null
      * @throws InvalidJwtKeyException if the document is not valid JSON, has no {@code keys} array,
-     *         has more than 100 keys or a key with more than 64 members, holds private or
-     *         symmetric key material or two keys with the same {@code kid}, or has no usable key
-     *         at all
+     *         has more than 100 keys, holds private or symmetric key material, or has no usable
+     *         key at all
      */
     public static JwkSet parseLenient(String json) {
         return parse(Objects.requireNonNull(json, "json"), Source.FETCHED);
@@ -167,61 +197,56 @@ public final class JwkSet {
             throw new InvalidJwtKeyException("The JWK set has " + entries.size() + " keys; lcjwt reads at most "
                     + MAX_KEYS + ".");
         }
-        for (int i = 0; i < entries.size(); i++) {
-            if (entries.get(i) instanceof Map<?, ?> m && m.size() > MAX_MEMBERS_PER_KEY) {
-                throw new InvalidJwtKeyException("Key #" + (i + 1) + " of the JWK set has " + m.size()
-                        + " members; lcjwt reads at most " + MAX_MEMBERS_PER_KEY + " per key.");
-            }
-        }
         List<JwtKey> keys = new ArrayList<>();
-        // kid -> the keys that have it, null for a skipped one (its use is unknown, so any other
-        // key with its kid is refused, as before use decided anything).
-        Map<String, List<JwtKey>> kids = new java.util.HashMap<>();
-        int skipped = 0;
+        List<SkippedKey> skipped = new ArrayList<>();
         try {
-            for (Object e : entries) {
+            for (int i = 0; i < entries.size(); i++) {
+                Object e = entries.get(i);
+                String problem = null;
+                Map<String, Object> m = null;
                 if (!(e instanceof Map<?, ?> raw)) {
-                    throw new InvalidJwtKeyException("Every member of a JWK set's \"keys\" must be a JSON object.");
+                    problem = "it is not a JSON object";
+                } else if (raw.size() > MAX_MEMBERS_PER_KEY) {
+                    problem = "it has " + raw.size() + " members; lcjwt reads at most " + MAX_MEMBERS_PER_KEY + " per key";
+                } else {
+                    m = (Map<String, Object>) raw;
                 }
-                Map<String, Object> m = (Map<String, Object>) raw;
-                String kty = String.valueOf(m.get("kty"));
-                if (source != Source.TRUSTED) {
-                    if (kty.equals("oct")) {
-                        throw new InvalidJwtKeyException("The JWK set publishes a symmetric key; refusing the whole"
-                                + " document (a set of your own with secrets is read by JwkSet.parseTrusted).");
-                    }
-                    for (String member : PRIVATE_MEMBERS) {
-                        if (m.containsKey(member)) {
-                            throw new InvalidJwtKeyException("The JWK set publishes private key material (\"" + member
-                                    + "\"); refusing the whole document.");
-                        }
-                    }
+                if (m != null && source != Source.TRUSTED) {
+                    refuseSecrets(m);
                 }
                 JwtKey key = null;
-                String unusable;
-                try {
-                    key = Keys.fromParsed(Jwk.parse(m));
-                    unusable = null;
-                } catch (InvalidJwtKeyException ex) {
-                    unusable = ex.getMessage();
-                }
-                if (m.get("kid") instanceof String kid) {
-                    if (!disjointFromAll(kids.computeIfAbsent(kid, x -> new ArrayList<>()), key)) {
-                        if (key != null) {
-                            key.close();
-                        }
-                        throw new InvalidJwtKeyException("The JWK set has two keys with kid " + Untrusted.quote(kid)
-                                + "; a kid must name one key (or one JWS-only and one JWE-only key).");
+                if (m != null) {
+                    try {
+                        key = Keys.fromParsed(Jwk.parse(m));
+                    } catch (InvalidJwtKeyException ex) {
+                        problem = ex.getMessage();
                     }
                 }
                 if (key != null) {
+                    int twin = sameKidAndAlgorithm(keys, key);
+                    if (twin >= 0) {
+                        if (!lenient) {
+                            key.close();
+                            throw new InvalidJwtKeyException("The JWK set has two keys with kid " + Untrusted.quote(key.keyId())
+                                    + " that an algorithm cannot tell apart; keys may share a kid only when each"
+                                    + " algorithm can use at most one of them (RFC 7517 section 4.5).");
+                        }
+                        if (sameKey(keys.get(twin), key)) {
+                            key.close();
+                            skipped.add(new SkippedKey(i, keys.get(twin).keyId(), "it repeats an earlier key"));
+                            continue;
+                        }
+                        // Kept: a token whose kid and alg land on both is refused, naming the kid.
+                    }
                     keys.add(key);
                     continue;
                 }
                 if (!lenient) {
-                    throw new InvalidJwtKeyException("JWK " + describe(m) + " cannot be used: " + unusable);
+                    throw new InvalidJwtKeyException(m == null ? "Key #" + (i + 1) + " of the JWK set cannot be used: "
+                            + problem + "." : "JWK " + describe(m) + " cannot be used: " + problem);
                 }
-                skipped++;
+                skipped.add(new SkippedKey(i, m != null && m.get("kid") instanceof String kid ? kid : null,
+                        problem.endsWith(".") ? problem.substring(0, problem.length() - 1) : problem));
             }
         } catch (RuntimeException e) {
             keys.forEach(JwtKey::close);
@@ -229,33 +254,76 @@ public final class JwkSet {
         }
         if (keys.isEmpty()) {
             throw new InvalidJwtKeyException("The JWK set has no key lcjwt can use"
-                    + (skipped > 0 ? " (" + skipped + " skipped)" : "") + ".");
+                    + (skipped.isEmpty() ? "" : " (" + skipped.size() + " skipped; the first because "
+                            + skipped.get(0).reason() + ")") + ".");
         }
         return new JwkSet(new ArrayList<>(keys), skipped);
     }
 
-    /** Whether {@code key} may share a kid with each of {@code others}; if so it joins them. */
-    private static boolean disjointFromAll(List<JwtKey> others, JwtKey key) {
-        for (JwtKey o : others) {
-            if (!disjoint(o, key)) {
-                return false;
+    /** A published document must hold no secret: a symmetric key or a private member fails it whole. */
+    private static void refuseSecrets(Map<String, Object> m) {
+        if ("oct".equals(m.get("kty"))) {
+            throw new InvalidJwtKeyException("The JWK set publishes a symmetric key; refusing the whole"
+                    + " document (a set of your own with secrets is read by JwkSet.parseTrusted).");
+        }
+        for (String member : PRIVATE_MEMBERS) {
+            if (m.containsKey(member)) {
+                throw new InvalidJwtKeyException("The JWK set publishes private key material (\"" + member
+                        + "\"); refusing the whole document.");
             }
         }
-        others.add(key);
-        return true;
     }
 
     /**
-     * Whether two keys may share a kid: one may serve JWS only and the other JWE only, so that no
-     * operation can ever have both to choose from. A skipped key (null) shares with none.
+     * The index of a key in {@code keys} with {@code key}'s kid that some algorithm could use as
+     * well as {@code key} (so kid and alg cannot choose between them), or -1.
      */
-    private static boolean disjoint(JwtKey a, JwtKey b) {
-        if (a == null || b == null) {
-            return false;
+    private static int sameKidAndAlgorithm(List<JwtKey> keys, JwtKey key) {
+        if (key.keyId() == null) {
+            return -1;
         }
-        KeyUse x = usable(a);
-        KeyUse y = usable(b);
-        return !(x.forJws() && y.forJws()) && !(x.forJwe() && y.forJwe());
+        for (int i = 0; i < keys.size(); i++) {
+            JwtKey o = keys.get(i);
+            if (key.keyId().equals(o.keyId()) && overlap(o, key)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether some JWS algorithm, or some JWE key management algorithm, could use both keys: then
+     * they may not share a kid. Keys of different {@code kty}, or one for JWS only and the other
+     * for JWE only, or with JWK {@code alg}s that differ, never overlap.
+     */
+    private static boolean overlap(JwtKey a, JwtKey b) {
+        for (Algorithm alg : Algorithm.values()) {
+            if (a.supports(alg) && b.supports(alg)) {
+                return true;
+            }
+        }
+        for (JweKeyAlgorithm alg : JweKeyAlgorithm.values()) {
+            if (jweUse(a, alg) && jweUse(b, alg)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the key can take part in {@code alg}: encrypt to it (a public key), or decrypt with it. */
+    private static boolean jweUse(JwtKey k, JweKeyAlgorithm alg) {
+        return (k instanceof JwtPublicKey ? JweKeys.encryptProblem(k, alg) : JweKeys.decryptProblem(k, alg)) == null;
+    }
+
+    /** The same key material read twice under one use (an issuer listing a key twice). */
+    private static boolean sameKey(JwtKey a, JwtKey b) {
+        return a.getClass() == b.getClass() && !(a instanceof JwtSecretKey) && a.thumbprint().equals(b.thumbprint())
+                && Keys.use(a).equals(Keys.use(b));
+    }
+
+    private static String describe(Map<String, Object> m) {
+        Object kid = m.get("kid");
+        return kid instanceof String s ? Untrusted.quote(s) : "#" + Integer.toHexString(m.hashCode());
     }
 
     /** The key's use, with an X25519 key (which only ever agrees JWE keys) counted as JWE-only. */
@@ -266,19 +334,12 @@ public final class JwkSet {
         return x25519 && u.forJws() ? new KeyUse("enc", u.ops(), null, u.jweAlg(), u.jweEnc()) : u;
     }
 
-    private static String describe(Map<String, Object> m) {
-        Object kid = m.get("kid");
-        return kid instanceof String s ? Untrusted.quote(s) : "#" + Integer.toHexString(m.hashCode());
-    }
-
     private static void checkUniqueKids(List<JwtKey> keys) {
-        Map<String, List<JwtKey>> kids = new java.util.HashMap<>();
-        for (JwtKey k : keys) {
-            if (k.keyId() != null) {
-                if (!disjointFromAll(kids.computeIfAbsent(k.keyId(), x -> new ArrayList<>()), k)) {
-                    throw new InvalidJwtKeyException("Two keys have kid " + Untrusted.quote(k.keyId()) + "; a kid must"
-                            + " name one key (or one JWS-only and one JWE-only key).");
-                }
+        for (int i = 1; i < keys.size(); i++) {
+            if (sameKidAndAlgorithm(keys.subList(0, i), keys.get(i)) >= 0) {
+                throw new InvalidJwtKeyException("Two keys have kid " + Untrusted.quote(keys.get(i).keyId())
+                        + " and an algorithm cannot tell them apart; keys may share a kid only when each algorithm"
+                        + " can use at most one of them (RFC 7517 section 4.5).");
             }
         }
     }
@@ -292,12 +353,28 @@ public final class JwkSet {
      * {@return how many keys {@link #parseLenient} skipped as unusable (0 for the other factories)}
      */
     public int skipped() {
+        return skipped.size();
+    }
+
+    /**
+     * The keys {@link #parseLenient} left out, each with the reason (empty for the other
+     * factories, which refuse the document instead).
+     *
+     * <pre>{@code
+     * JwkSet set = JwkSet.parseLenient(fetched);
+     * set.skippedKeys().forEach(s -> log.warn("skipped JWK #{}: {}", s.index(), s.reason()));
+     * }</pre>
+     *
+     * @return the skipped keys, in document order (unmodifiable)
+     */
+    public List<SkippedKey> skippedKeys() {
         return skipped;
     }
 
     /**
-     * The first key with this exact {@code kid} (a kid names one key, or one JWS-only and one
-     * JWE-only key: for those, select with {@link #keys()}).
+     * The first key with this exact {@code kid}. Several keys may share a {@code kid} (see
+     * "Choosing a key" above): to find the one an algorithm would use, look through
+     * {@link #keys()} with {@link JwtKey#supports(Algorithm)}.
      *
      * @param kid a key id, compared exactly (case-sensitive)
      * @return the key, or empty when the set has none with that {@code kid}

@@ -43,7 +43,7 @@ import java.util.Set;
  * segments); the header ({@code alg} on the allow-list before any crypto, {@code crit}, {@code b64},
  * {@code zip}, {@code cty}, {@code kid} type, duplicate members); the signature, in constant time;
  * then the claims: {@code exp} (required unless {@link Builder#allowMissingExpiration()}),
- * {@code nbf}, {@code aud}, {@code iss}, the required claims, and the type of every registered
+ * {@code nbf}, {@code iat} (not in the future, past the leeway), {@code aud}, {@code iss}, the required claims, and the type of every registered
  * claim. Any failure is a {@link JwtException} subclass that names the reason.
  *
  * <p>Tokens may be given as a {@code CharSequence}, a {@code byte[]} range, a {@code ByteBuffer}
@@ -127,16 +127,61 @@ public final class JwtVerifier {
     }
 
     /**
-     * A builder for a verifier over a JWK set's keys, selected by {@code kid} as
-     * {@link #builder(Collection)} selects them.
+     * A builder for a verifier over a JWK set's keys, selected per token by {@code kid} and
+     * {@code alg} as the set's "Choosing a key" describes (several keys may share a
+     * {@code kid}; a token without {@code kid} needs exactly one key for its {@code alg}).
+     *
+     * <p>A set that holds secret keys and asymmetric keys together is refused: verifying with
+     * both kinds at once is how a public key ends up trusted as an HMAC secret, or a leaked
+     * secret accepted beside an issuer's keys (Wycheproof's mixed-symmetry key set). A set of
+     * secret keys only, for HMAC rotation, and a set of public keys only are both fine. (Keys
+     * you pass one by one to {@link #builder(Collection)} may mix, for a JWS JSON document
+     * signed by an RSA key and an HMAC secret, say: that choice is made key by key.)
+     *
+     * <pre>{@code
+     * JwtVerifier v = JwtVerifier.builder(JwkSet.parse(published)).algorithms(Algorithm.RS256, Algorithm.ES256).build();
+     * }</pre>
      *
      * @param set the set; its keys must stay open while the verifier is used
      * @return a new builder; name the allowed algorithms before {@link Builder#build()}
      * @throws NullPointerException if {@code set} is null
      * @throws IllegalArgumentException if {@code set} holds no key
+     * @throws InvalidJwtKeyException if the set mixes secret keys with asymmetric keys that can
+     *         verify
      */
     public static Builder builder(JwkSet set) {
-        return builder(Objects.requireNonNull(set, "set").keys());
+        List<JwtKey> keys = Objects.requireNonNull(set, "set").keys();
+        JwtKey secret = null;
+        JwtKey asymmetric = null;
+        for (JwtKey k : keys) {
+            if (!verifiesAny(k)) {
+                continue; // a key for JWE only never verifies, so it mixes nothing into verification
+            }
+            if (k instanceof JwtSecretKey) {
+                secret = secret == null ? k : secret;
+            } else {
+                asymmetric = asymmetric == null ? k : asymmetric;
+            }
+        }
+        if (secret != null && asymmetric != null) {
+            throw new InvalidJwtKeyException("The JWK set mixes secret keys" + example(secret) + " with asymmetric keys"
+                    + example(asymmetric) + "; a verifier over a set takes one kind or the other, so that no token"
+                    + " can pick the kind of key that checks it.");
+        }
+        return builder(keys);
+    }
+
+    private static String example(JwtKey k) {
+        return k.keyId() == null ? "" : " (such as" + Keys.kid(k) + ")";
+    }
+
+    private static boolean verifiesAny(JwtKey k) {
+        for (Algorithm a : Algorithm.values()) {
+            if (k.supports(a)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // ---- claims as a Map ------------------------------------------------------------------------
@@ -807,7 +852,11 @@ public final class JwtVerifier {
         }
 
         /**
-         * Allowed clock skew for {@code exp} and {@code nbf}; default zero, at most 10 minutes.
+         * Allowed clock skew for {@code exp}, {@code nbf} and {@code iat} alike; default zero, at
+         * most 10 minutes. A token is refused as expired when {@code exp <= now - leeway}, and as
+         * not yet valid ({@link NotYetValidException}) when {@code nbf > now + leeway} or when it
+         * was issued in the future, {@code iat > now + leeway}. NumericDates with a fraction are
+         * compared exactly, not rounded to the second.
          *
          * @param leeway the skew, between zero and 10 minutes
          * @return this builder

@@ -68,12 +68,17 @@ class JwkSetTest {
                 assertEquals(1, lenient.keys().size(), bad);
                 assertEquals(1, lenient.skipped(), bad);
             }
-            // fatal in both modes: private members, a symmetric key, duplicate kids, no usable key
+            // fatal in both modes: private members, a symmetric key, no usable key; a key listed
+            // twice is fatal to the strict parse only (the lenient one keeps it once)
             try (JwtPrivateKey c = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("c")) {
                 String priv = c.toJwk();
                 String oct = "{\"kty\":\"oct\",\"k\":\"" + TestTokens.b64(TestTokens.KEY) + "\",\"kid\":\"s\"}";
                 String weak = "{\"kty\":\"RSA\",\"n\":\"" + TestTokens.b64(new byte[128]) + "\",\"e\":\"AQAB\"}";
-                for (String doc : List.of(set(good, priv), set(good, oct), set(good, good), set(weak),
+                assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parse(set(good, good)));
+                JwkSet once = JwkSet.parseLenient(set(good, good));
+                assertEquals(1, once.keys().size());
+                assertEquals(List.of(new JwkSet.SkippedKey(1, "a", "it repeats an earlier key")), once.skippedKeys());
+                for (String doc : List.of(set(good, priv), set(good, oct), set(weak),
                         "{\"keys\":{}}", "[]", "{\"keys\":[1]}", "{\"keys\":[" + good + "]")) {
                     assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parseLenient(doc), doc);
                     assertThrows(InvalidJwtKeyException.class, () -> JwkSet.parse(doc), doc);
