@@ -67,7 +67,8 @@ class JwksClientTest {
         @Override
         public long millis() {
             if (inKeyLookup.get() != null && StackWalker.getInstance().walk(frames -> frames.anyMatch(f ->
-                    f.getClassName().equals(JwksClient.class.getName()) && f.getMethodName().equals("snapshot")))) {
+                    f.getClassName().equals(io.lcjwt.internal.jwks.KeyCache.class.getName())
+                            && f.getMethodName().equals("snapshot")))) {
                 Runnable hook = inKeyLookup.getAndSet(null);
                 if (hook != null) {
                     hook.run();
@@ -263,7 +264,7 @@ class JwksClientTest {
     /**
      * An outage: the last good keys serve for maxStale past their expiry; then the decode is
      * refused with the real cause, at most one fetch per cooldown is tried, and once the issuer
-     * is back the next decode past the cooldown gets fresh keys.
+     * is back the next decode past the backoff gets fresh keys.
      */
     @Test
     void throughAnOutageKeysServeForMaxStalePastExpiryThenTheRealCauseIsNamed() throws Exception {
@@ -287,7 +288,9 @@ class JwksClientTest {
             assertEquals(before + 1, hits.get(), "within the cooldown, refused at once with no new fetch");
 
             behaviour.set(serve(jwks(k1), "max-age=600"));
-            clock.millis.addAndGet(31_000);
+            // After two failures in a row the next attempt waits between one cooldown and
+            // cooldown * 2^2 = 2 minutes (backoff with jitter).
+            clock.millis.addAndGet(2 * MINUTE);
             assertEquals("k1", decodeOrExplain(v, t, c, "issuer back"));
         }
     }

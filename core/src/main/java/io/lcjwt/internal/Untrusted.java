@@ -18,9 +18,16 @@ public final class Untrusted {
         if (s == null) {
             return "null";
         }
-        int n = Math.min(s.length(), MAX);
-        StringBuilder sb = new StringBuilder(n + 8);
-        for (int i = 0; i < n; i++) {
+        return s.length() > MAX ? escape(s.substring(0, MAX)) + "..." : escape(s);
+    }
+
+    /**
+     * The whole of {@code s}, escaped as {@link #text} escapes, for text whose length the caller
+     * has bounded (a configured URL, say).
+     */
+    public static String escape(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             switch (c) {
                 case '\n' -> sb.append("\\n");
@@ -36,9 +43,6 @@ public final class Untrusted {
                     }
                 }
             }
-        }
-        if (s.length() > MAX) {
-            sb.append("...");
         }
         return sb.toString();
     }
