@@ -33,6 +33,12 @@ final class ClaimErrors {
                 + " (now " + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).", d.toInstant());
     }
 
+    /** An {@code iat} after now, past the leeway: a token from the future is refused as not yet valid. */
+    static JwtException issuedInFuture(NumericDate d, long now, long leeway) {
+        return new NotYetValidException("The JWT was issued at " + d.toInstant() + ", which is in the future (now "
+                + Instant.ofEpochMilli(now) + ", leeway " + leeway / 1000 + " s).", d.toInstant());
+    }
+
     static JwtException wrongIssuer(String iss, String expected) {
         return new InvalidClaimException("iss", "The JWT was issued by \"" + printable(iss)
                 + "\", not by the expected issuer \"" + expected + "\".");

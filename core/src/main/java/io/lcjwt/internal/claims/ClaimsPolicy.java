@@ -12,7 +12,7 @@ import java.util.Set;
  *
  * @param audiences accepted {@code aud} values; empty means a token carrying {@code aud} is refused
  * @param issuer the required {@code iss}, or null for any (or none)
- * @param leewayMillis allowed clock skew for {@code exp} and {@code nbf}
+ * @param leewayMillis allowed clock skew for {@code exp}, {@code nbf} and {@code iat}
  * @param clock the time source
  * @param requireExpiration whether {@code exp} must be present
  * @param required further claim names that must be present

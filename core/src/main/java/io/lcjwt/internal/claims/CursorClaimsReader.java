@@ -229,7 +229,7 @@ public final class CursorClaimsReader {
             switch (reg) {
                 case EXP -> {
                     NumericDate d = NumericDate.read(c, "exp");
-                    if (d.toMillis() <= now - leeway) {
+                    if (d.expired(now, leeway)) {
                         throw ClaimErrors.expired(d, now, leeway);
                     }
                     seen |= SEEN_EXP;
@@ -237,12 +237,18 @@ public final class CursorClaimsReader {
                 }
                 case NBF -> {
                     NumericDate d = NumericDate.read(c, "nbf");
-                    if (d.toMillis() > now + leeway) {
+                    if (d.future(now, leeway)) {
                         throw ClaimErrors.notYetValid(d, now, leeway);
                     }
                     value = date(d, prop, "nbf", isMap);
                 }
-                case IAT -> value = date(NumericDate.read(c, "iat"), prop, "iat", isMap);
+                case IAT -> {
+                    NumericDate d = NumericDate.read(c, "iat");
+                    if (d.future(now, leeway)) {
+                        throw ClaimErrors.issuedInFuture(d, now, leeway);
+                    }
+                    value = date(d, prop, "iat", isMap);
+                }
                 case AUD -> {
                     // The usual aud, one configured audience as a plain string, is matched here;
                     // audience() is too big for the JIT to inline and handles every other shape

@@ -242,20 +242,24 @@ public final class JacksonJrClaims {
         switch (name) {
             case "exp" -> {
                 NumericDate d = NumericDate.of(v, type(v), "exp");
-                if (d.toMillis() <= now - leeway) {
+                if (d.expired(now, leeway)) {
                     throw ClaimErrors.expired(d, now, leeway);
                 }
                 return d.canonical();
             }
             case "nbf" -> {
                 NumericDate d = NumericDate.of(v, type(v), "nbf");
-                if (d.toMillis() > now + leeway) {
+                if (d.future(now, leeway)) {
                     throw ClaimErrors.notYetValid(d, now, leeway);
                 }
                 return d.canonical();
             }
             case "iat" -> {
-                return NumericDate.of(v, type(v), "iat").canonical();
+                NumericDate d = NumericDate.of(v, type(v), "iat");
+                if (d.future(now, leeway)) {
+                    throw ClaimErrors.issuedInFuture(d, now, leeway);
+                }
+                return d.canonical();
             }
             case "aud" -> {
                 checkAudience(v);

@@ -66,8 +66,24 @@ record NumericDate(long seconds, int nanos, boolean integral) {
         return Readers.invalid(claim, "is out of range for a NumericDate (0 to 253402300799 seconds)");
     }
 
-    long toMillis() {
-        return seconds * 1000 + nanos / 1_000_000;
+    /**
+     * Whether this date is at or before {@code millis} (epoch milliseconds), compared exactly:
+     * a fraction finer than a millisecond is not rounded away.
+     */
+    boolean atOrBefore(long millis) {
+        long s = Math.floorDiv(millis, 1000);
+        long ns = Math.floorMod(millis, 1000) * 1_000_000L;
+        return seconds < s || seconds == s && nanos <= ns;
+    }
+
+    /** As {@code exp}: the token has expired at {@code now}, allowing {@code leeway}. */
+    boolean expired(long now, long leeway) {
+        return atOrBefore(now - leeway);
+    }
+
+    /** As {@code nbf} or {@code iat}: the date lies in the future of {@code now}, past {@code leeway}. */
+    boolean future(long now, long leeway) {
+        return !atOrBefore(now + leeway);
     }
 
     Instant toInstant() {
