@@ -242,8 +242,10 @@ public final class JwkSet {
                     continue;
                 }
                 if (!lenient) {
-                    throw new InvalidJwtKeyException(m == null ? "Key #" + (i + 1) + " of the JWK set cannot be used: "
-                            + problem + "." : "JWK " + describe(m) + " cannot be used: " + problem);
+                    throw new InvalidJwtKeyException(m != null ? "JWK " + describe(m) + " cannot be used: " + problem
+                            : e instanceof Map<?, ?> raw ? "Key #" + (i + 1) + " of the JWK set has " + raw.size()
+                                    + " members; lcjwt reads at most " + MAX_MEMBERS_PER_KEY + " per key."
+                            : "Every member of a JWK set's \"keys\" must be a JSON object.");
                 }
                 skipped.add(new SkippedKey(i, m != null && m.get("kid") instanceof String kid ? kid : null,
                         problem.endsWith(".") ? problem.substring(0, problem.length() - 1) : problem));
@@ -254,7 +256,7 @@ public final class JwkSet {
         }
         if (keys.isEmpty()) {
             throw new InvalidJwtKeyException("The JWK set has no key lcjwt can use"
-                    + (skipped.isEmpty() ? "" : " (" + skipped.size() + " skipped; the first because "
+                    + (skipped.isEmpty() ? "" : " (" + skipped.size() + " skipped; the first: "
                             + skipped.get(0).reason() + ")") + ".");
         }
         return new JwkSet(new ArrayList<>(keys), skipped);

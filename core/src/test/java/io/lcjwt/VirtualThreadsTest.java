@@ -87,6 +87,7 @@ class VirtualThreadsTest {
         AtomicInteger ok = new AtomicInteger();
         AtomicInteger unknownKid = new AtomicInteger();
         AtomicReference<Throwable> wrong = new AtomicReference<>();
+        AtomicReference<JwksClient.Metrics> metrics = new AtomicReference<>();
         try (JwksClient client = JwksClient.builder(uri).cooldown(Duration.ofMillis(5)).build();
              Recording recording = new Recording()) {
             JwtVerifier jwks = JwtVerifier.builder(client).algorithms(Algorithm.ES256).audience("vt").build();
@@ -143,6 +144,7 @@ class VirtualThreadsTest {
             }
             running.countDown();
             rotator.join();
+            metrics.set(client.metrics());
             recording.stop();
             recording.dump(jfr);
         } finally {
@@ -159,7 +161,8 @@ class VirtualThreadsTest {
         int jwksDecodes = 2 * (10_000 + 500) * 3;
         assertEquals(2 * (10_000 + 500) * 6, ok.get() + unknownKid.get(), "every decode is accounted for");
         assertTrue(unknownKid.get() < jwksDecodes / 100,
-                "unknown-kid refusals " + unknownKid.get() + " of " + jwksDecodes + " JWKS decodes (" + served.get() + " fetches, " + rotations.get() + " rotations): refetch is not keeping up");
+                "unknown-kid refusals " + unknownKid.get() + " of " + jwksDecodes + " JWKS decodes (" + served.get() + " fetches, " + rotations.get() + " rotations; " + metrics.get()
+                        + "): refetch is not keeping up");
         assertTrue(rotations.get() > 3, "the keys rotated " + rotations.get() + " times");
         assertTrue(served.get() <= 2 * rotations.get() + 2,
                 served.get() + " fetches for " + rotations.get() + " rotations: refetches are not single-flight");
