@@ -3,6 +3,7 @@
  * FFM API. The public API is the {@code io.lcjwt} package; everything under
  * {@code io.lcjwt.internal} is private to the library.
  */
+@SuppressWarnings("module")
 module io.lcjwt {
     requires io.lcjwt.bindings;
     // ClaimsReader.jacksonJr only: lcjwt reads and writes JSON itself, so Jackson is optional.
@@ -11,4 +12,7 @@ module io.lcjwt {
     requires java.net.http;
 
     exports io.lcjwt;
+    // The one URL rule and the one escaper of untrusted text, shared with lcjwt's Spring module and
+    // CLI (their Automatic-Module-Names); a build of core alone does not have them, hence "module".
+    exports io.lcjwt.internal to io.lcjwt.spring, io.lcjwt.cli;
 }

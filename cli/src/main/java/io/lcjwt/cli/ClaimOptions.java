@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.jr.ob.JSON;

@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.JweContentAlgorithm;
@@ -180,7 +181,7 @@ final class DecryptCommand implements Callable<Integer> {
         Object cty = header.get("cty");
         if (!(cty instanceof String s) || !(s.equalsIgnoreCase("JWT") || s.equalsIgnoreCase("application/jwt"))) {
             throw new CliException(Main.REFUSED, "The JWE's content type (cty) is "
-                    + (cty == null ? "absent" : KeyOutput.Text.quote(String.valueOf(cty)))
+                    + (cty == null ? "absent" : Untrusted.quote(String.valueOf(cty)))
                     + ", not JWT: it holds no nested JWT to verify. Drop the --verify-* options to print its content.");
         }
         String inner = new String(content, StandardCharsets.US_ASCII);

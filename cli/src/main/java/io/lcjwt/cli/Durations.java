@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import picocli.CommandLine;
 
 import java.time.Duration;

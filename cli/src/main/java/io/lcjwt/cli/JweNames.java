@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.JweContentAlgorithm;
 import io.lcjwt.JweKeyAlgorithm;
 import io.lcjwt.JwtKey;
@@ -34,7 +35,7 @@ final class JweNames {
                     return a;
                 }
             }
-            throw new TypeConversionException("Unknown key management algorithm " + KeyOutput.Text.quote(value)
+            throw new TypeConversionException("Unknown key management algorithm " + Untrusted.quote(value)
                     + "; lcjwt knows " + names(Arrays.asList(JweKeyAlgorithm.values())) + ".");
         }
     }
@@ -48,7 +49,7 @@ final class JweNames {
                     return a;
                 }
             }
-            throw new TypeConversionException("Unknown content encryption algorithm " + KeyOutput.Text.quote(value)
+            throw new TypeConversionException("Unknown content encryption algorithm " + Untrusted.quote(value)
                     + "; lcjwt knows " + names(Arrays.asList(JweContentAlgorithm.values())) + ".");
         }
     }

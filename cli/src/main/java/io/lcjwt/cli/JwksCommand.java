@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.JwkSet;
@@ -107,7 +108,7 @@ final class JwksCommand implements Callable<Integer> {
                 try {
                     uri = URI.create(source);
                 } catch (IllegalArgumentException e) {
-                    throw new CliException(Main.USAGE, "Not a valid URL: " + KeyOutput.Text.quote(source));
+                    throw new CliException(Main.USAGE, "Not a valid URL: " + Untrusted.quote(source));
                 }
                 Duration t = Duration.ofSeconds(Math.max(1, timeoutSeconds));
                 JwksClient client;
@@ -231,7 +232,7 @@ final class JwksCommand implements Callable<Integer> {
                         JwtKey chosen;
                         if (kid != null) {
                             chosen = set.byKeyId(kid).orElseThrow(() -> new CliException(Main.KEYS, what
-                                    + " has no key with kid " + KeyOutput.Text.quote(kid) + "."));
+                                    + " has no key with kid " + Untrusted.quote(kid) + "."));
                         } else if (set.keys().size() == 1) {
                             chosen = set.keys().get(0);
                         } else {
@@ -244,8 +245,8 @@ final class JwksCommand implements Callable<Integer> {
                         opened.add(k);
                         if (kid != null && !kid.equals(k.keyId())) {
                             throw new CliException(Main.KEYS, what + " is one JWK, with kid "
-                                    + (k.keyId() == null ? "(none)" : KeyOutput.Text.quote(k.keyId())) + ", not "
-                                    + KeyOutput.Text.quote(kid) + ".");
+                                    + (k.keyId() == null ? "(none)" : Untrusted.quote(k.keyId())) + ", not "
+                                    + Untrusted.quote(kid) + ".");
                         }
                         pub = publicOf(k, Path.of(what));
                         opened.add(pub);

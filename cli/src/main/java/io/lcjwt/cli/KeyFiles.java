@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.JweKeyAlgorithm;
@@ -77,7 +78,7 @@ final class KeyFiles {
             String name = a instanceof String s ? s : String.valueOf(a);
             alg = JweKeyAlgorithm.fromJoseName(name);
             if (alg == null) {
-                throw new CliException(Main.KEYS, p + ": the JWK's alg " + KeyOutput.Text.quote(name) + " is not a JWE"
+                throw new CliException(Main.KEYS, p + ": the JWK's alg " + Untrusted.quote(name) + " is not a JWE"
                         + " key management algorithm" + (Algorithm.fromJwsName(name) != null
                         ? "; this key is for signatures, and lcjwt will not encrypt with it." : " lcjwt supports."));
             }

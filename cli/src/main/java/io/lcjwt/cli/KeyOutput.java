@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtSecretKey;
 
@@ -14,7 +15,6 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -33,27 +33,8 @@ final class KeyOutput {
                     return a;
                 }
             }
-            throw new CliException(Main.USAGE, "Unknown algorithm " + Text.quote(name) + "; lcjwt knows "
+            throw new CliException(Main.USAGE, "Unknown algorithm " + Untrusted.quote(name) + "; lcjwt knows "
                     + String.join(", ", Arrays.stream(Algorithm.values()).map(Algorithm::jwsName).toList()) + ".");
-        }
-    }
-
-    /** Untrusted text in a message: quoted, at most 32 characters, control characters escaped. */
-    static final class Text {
-        private Text() {}
-
-        static String quote(String s) {
-            StringBuilder b = new StringBuilder("\"");
-            int n = Math.min(s.length(), 32);
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '"' || c == '\\') {
-                    b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                } else {
-                    b.append(c);
-                }
-            }
-            return b.append(s.length() > 32 ? "...\"" : "\"").toString();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.JwtKey;
@@ -52,7 +53,7 @@ final class KeySources {
         String jwksUrl;
 
         @Option(names = "--issuer-url", paramLabel = "URL",
-                description = "An OpenID issuer: its keys are found by discovery (<URL>/.well-known/openid-configuration),"
+                description = "An issuer: its keys are found through its metadata (OpenID discovery, then RFC 8414),"
                         + " and the token's iss must be this URL unless --iss says otherwise.")
         String issuerUrl;
 
@@ -149,7 +150,8 @@ final class KeySources {
         String jwksUrl;
 
         @Option(names = "--verify-issuer-url", paramLabel = "URL",
-                description = "An OpenID issuer whose keys are found by discovery; the inner JWT's iss must be this URL"
+                description = "An issuer whose keys are found through its metadata (OpenID discovery, then RFC 8414);"
+                        + " the inner JWT's iss must be this URL"
                         + " unless --iss says otherwise.")
         String issuerUrl;
 

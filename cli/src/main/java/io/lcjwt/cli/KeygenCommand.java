@@ -1,5 +1,6 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtPrivateKey;
 import io.lcjwt.JwtPublicKey;
@@ -8,7 +9,6 @@ import io.lcjwt.cli.KeyOutput.Algorithms;
 import io.lcjwt.cli.KeyOutput.Jwks;
 import io.lcjwt.cli.KeyOutput.Pem;
 import io.lcjwt.cli.KeyOutput.SecretFiles;
-import io.lcjwt.cli.KeyOutput.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -64,7 +64,7 @@ final class KeygenCommand implements Callable<Integer> {
         boolean jwk = switch (format.toLowerCase(java.util.Locale.ROOT)) {
             case "pem" -> false;
             case "jwk" -> true;
-            default -> throw new CliException(Main.USAGE, "--format is pem or jwk, not " + Text.quote(format) + ".");
+            default -> throw new CliException(Main.USAGE, "--format is pem or jwk, not " + Untrusted.quote(format) + ".");
         };
         if (bits != null && bits != 2048 && bits != 3072 && bits != 4096) {
             throw new CliException(Main.USAGE, "--bits is 2048, 3072 or 4096, not " + bits + ".");

@@ -1,5 +1,8 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.internal.Untrusted;
+import io.lcjwt.internal.UrlPolicy;
+
 import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.JwkSet;
@@ -11,6 +14,7 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,14 +112,13 @@ final class Verification {
                 algs = KeySources.algorithms(algorithms, set.keys(), algOption);
                 b = JwtVerifier.builder(set);
             } else if (source.jwksUrl() != null || source.issuerUrl() != null) {
-                URI uri;
                 if (source.jwksUrl() != null) {
-                    uri = Discovery.url(source.jwksUrl(), source.optionPrefix() + "jwks-url");
+                    client = jwksClient(JwksClient.builder(url(source.jwksUrl(), source.optionPrefix() + "jwks-url")));
                 } else {
-                    uri = Discovery.jwksUri(source.issuerUrl());
+                    // Discovery (OpenID, then RFC 8414) is the client's, on its first fetch.
+                    client = jwksClient(JwksClient.builderForIssuer(url(source.issuerUrl(), source.optionPrefix() + "issuer-url")));
                     iss = iss == null ? source.issuerUrl() : iss;
                 }
-                client = jwksClient(uri);
                 // Only when the keys must choose the algorithm is the set fetched before the decode.
                 algs = algorithms.isEmpty() ? KeySources.algorithms(algorithms, client.current().keys(), algOption)
                         : KeySources.algorithms(algorithms, List.of(), algOption);
@@ -169,9 +172,24 @@ final class Verification {
         }
     }
 
-    private static JwksClient jwksClient(URI uri) {
+    private static JwksClient jwksClient(JwksClient.Builder b) {
         try {
-            return JwksClient.builder(uri).build();
+            return b.userAgent("lcjwt-cli").build();
+        } catch (IllegalArgumentException e) {
+            throw new CliException(Main.USAGE, e.getMessage(), e);
+        }
+    }
+
+    /** A URL given as an argument, under core's rule: https, or plain http to a literal loopback address. */
+    static URI url(String arg, String option) {
+        URI u;
+        try {
+            u = new URI(arg);
+        } catch (URISyntaxException e) {
+            throw new CliException(Main.USAGE, option + " '" + Untrusted.text(arg) + "' is not a URL.");
+        }
+        try {
+            return UrlPolicy.check(u, option, Set.of(), null);
         } catch (IllegalArgumentException e) {
             throw new CliException(Main.USAGE, e.getMessage(), e);
         }

@@ -52,8 +52,17 @@ class VerifyCommandTest {
             jwks = JwkSet.of(pub).toJson();
         }
         server.createContext("/jwks", ex -> reply(ex, jwks));
-        server.createContext("/.well-known/openid-configuration", ex -> reply(ex,
-                "{\"issuer\":\"" + metadataIssuer + "\",\"jwks_uri\":\"" + base + "/jwks\"}"));
+        server.createContext("/.well-known/openid-configuration", ex -> {
+            if (!ex.getRequestURI().getPath().equals("/.well-known/openid-configuration")) {
+                ex.sendResponseHeaders(404, -1); // a context matches by prefix; this one serves one path
+                ex.close();
+                return;
+            }
+            reply(ex, "{\"issuer\":\"" + metadataIssuer + "\",\"jwks_uri\":\"" + base + "/jwks\"}");
+        });
+        // An issuer with a path that publishes only RFC 8414 metadata (no OpenID discovery).
+        server.createContext("/.well-known/oauth-authorization-server/tenant", ex -> reply(ex,
+                "{\"issuer\":\"" + base + "/tenant\",\"jwks_uri\":\"" + base + "/jwks\"}"));
         server.start();
     }
 
@@ -165,12 +174,21 @@ class VerifyCommandTest {
         assertEquals(0, r.code(), r::toString);
     }
 
+    /** The CLI finds keys as the Spring module does: OpenID discovery first, then RFC 8414. */
+    @Test
+    void anIssuerWithOnlyRfc8414MetadataIsFound() {
+        String tenant = base + "/tenant";
+        Cli r = Cli.run("verify", "--issuer-url", tenant, es256Token(Map.of("iss", tenant)));
+        assertEquals(0, r.code(), r::toString);
+    }
+
     @Test
     void discoveryRefusesMetadataThatNamesAnotherIssuer() {
         metadataIssuer = "https://evil.example";
         Cli r = Cli.run("verify", "--issuer-url", base, es256Token(Map.of("iss", base)));
         assertEquals(Main.KEYS, r.code(), r::toString);
-        assertTrue(r.err().contains("not the one asked for"), r::toString);
+        assertTrue(r.err().contains("names the issuer \"https://evil.example\"")
+                && r.err().contains("require the two to be identical"), r::toString);
         assertEquals(1, r.err().lines().count(), r::toString);
     }
 

@@ -55,7 +55,7 @@ public final class UrlPolicy {
      * @param what what the URL is, for the message ("A JWKS URL", "The issuer")
      * @param plainHttpHosts hosts (lower case) plain http may reach, or {@link #ANY_HOST}
      * @param howToAllow how the caller's user allows plain http to a host, ending the sentence
-     *        that refuses it (such as "after allowPlainHttp()")
+     *        that refuses it (such as "after allowPlainHttp()"), or null when there is no way
      * @return {@code uri}
      * @throws IllegalArgumentException naming the URL and the rule when it is refused
      */
@@ -69,7 +69,8 @@ public final class UrlPolicy {
         }
         if (needsPlainHttpPermission(uri) && !allowed(uri.getHost(), plainHttpHosts)) {
             throw new IllegalArgumentException(what + " must use https (plain http is allowed to a loopback"
-                    + " address, or to another host " + howToAllow + "): " + shown(uri));
+                    + " address" + (howToAllow == null ? ", where nobody on the network can swap the keys"
+                            : ", or to another host " + howToAllow) + "): " + shown(uri));
         }
         return uri;
     }
