@@ -8,6 +8,7 @@ import io.lcjwt.JwtPrivateKey;
 import io.lcjwt.JwtPublicKey;
 import io.lcjwt.JwtSecretKey;
 import io.lcjwt.JwtSigner;
+import io.lcjwt.testkit.UntrustedText;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.AfterAll;
@@ -102,6 +103,21 @@ class VerifyCommandTest {
         try (JwtPublicKey pub = es256.publicKey()) {
             return TestKeys.write(dir, "es256.pem", pub.toPem());
         }
+    }
+
+    static List<UntrustedText.Row> untrustedText() {
+        return UntrustedText.ROWS;
+    }
+
+    /** A token's kid is shown as core's escaper shows it: the shared table, as the CLI prints it. */
+    @ParameterizedTest
+    @MethodSource("untrustedText")
+    void theVerifiedLineEscapesTheKidAsTheSharedTableSays(UntrustedText.Row row) throws IOException {
+        String token = JwtSigner.builder(es256).algorithm(Algorithm.ES256).keyId(row.input()).build()
+                .sign(Map.of("sub", "alice", "exp", Instant.now().getEpochSecond() + 600));
+        Cli r = Cli.run("verify", "--key", es256PublicPem().toString(), token);
+        assertEquals(0, r.code(), r::toString);
+        assertEquals("VERIFIED (ES256, kid " + row.shown() + ")", r.out().lines().findFirst().orElseThrow(), row.name());
     }
 
     @Test

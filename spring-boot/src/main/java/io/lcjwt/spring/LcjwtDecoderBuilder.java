@@ -156,8 +156,10 @@ public final class LcjwtDecoderBuilder<D> {
     }
 
     /**
-     * The least time between JWKS fetches caused by unknown {@code kid}s, and between discovery
-     * attempts after one failed (default 30 s).
+     * The least time between the starts of two JWKS or discovery fetches, whatever triggers them
+     * (an unknown {@code kid}, expiry, a failure), as {@code JwksClient.Builder.cooldown}
+     * (default 30 s). Further client settings (backoff cap, {@code Retry-After} cap, lifetimes) go
+     * through {@link #jwksClient(Consumer)}.
      *
      * @param cooldown positive
      * @return this builder

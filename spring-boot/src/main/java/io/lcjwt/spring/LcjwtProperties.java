@@ -36,14 +36,18 @@ public record LcjwtProperties(@DefaultValue("60s") Duration leeway, @DefaultValu
      * @param connectTimeout deadline to connect, for the JWKS and discovery (default 2.5 s)
      * @param timeout deadline for a whole fetch, body included, for the JWKS and discovery
      *        (default 2.5 s)
-     * @param cooldown least time between fetches caused by unknown kids, and between
-     *        discovery attempts after a failure (default 30 s)
+     * @param cooldown least time between the starts of two fetches (discovery included), however
+     *        they are triggered: an unknown kid, expiry, a failure (default 30 s)
      * @param maxStale how long past their expiry the last good keys serve while refreshing
      *        fails (default 1 day)
      * @param minLifetime shortest cache lifetime, whatever max-age says (default 1 minute)
      * @param maxLifetime longest cache lifetime (default 1 day)
      * @param defaultLifetime lifetime when the response has no max-age (default 15 minutes)
      * @param maxResponseSize largest JWKS document accepted (default 1 MB)
+     * @param maxBackoff the cap on the wait after consecutive failed fetches, which grows from
+     *        the cooldown with jitter (default 5 minutes; at least the cooldown)
+     * @param maxRetryAfter the longest {@code Retry-After} of a 429 or 503 answer that is obeyed
+     *        (default 10 minutes, the least allowed)
      * @param allowPlainHttpHosts hosts the JWKS and discovery may be fetched from over plain
      *        http, such as keycloak inside a compose network (default none; loopback
      *        addresses are always allowed)
@@ -52,6 +56,7 @@ public record LcjwtProperties(@DefaultValue("60s") Duration leeway, @DefaultValu
             @DefaultValue("30s") Duration cooldown, @DefaultValue("1d") Duration maxStale,
             @DefaultValue("1m") Duration minLifetime, @DefaultValue("1d") Duration maxLifetime,
             @DefaultValue("15m") Duration defaultLifetime, @DefaultValue("1MB") DataSize maxResponseSize,
+            @DefaultValue("5m") Duration maxBackoff, @DefaultValue("10m") Duration maxRetryAfter,
             @DefaultValue List<String> allowPlainHttpHosts) {
     }
 }

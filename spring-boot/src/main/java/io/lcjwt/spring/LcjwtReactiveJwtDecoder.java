@@ -1,6 +1,7 @@
 package io.lcjwt.spring;
 
 import io.lcjwt.JwkSet;
+import io.lcjwt.JwksClient;
 import io.lcjwt.JwtPublicKey;
 import io.lcjwt.KeysNotReadyException;
 import io.lcjwt.spring.internal.DecoderCore;
@@ -16,6 +17,7 @@ import reactor.core.scheduler.Schedulers;
 import java.security.PublicKey;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import javax.crypto.SecretKey;
 
 /**
@@ -147,6 +149,20 @@ public final class LcjwtReactiveJwtDecoder implements ReactiveJwtDecoder, AutoCl
      */
     public void setJwtValidator(OAuth2TokenValidator<Jwt> jwtValidator) {
         core.setValidator(jwtValidator);
+    }
+
+    /**
+     * The JWKS client this decoder fetches keys with (for a JWKS URL or an issuer location), to
+     * read its {@link JwksClient#metrics()} or bind {@link LcjwtJwksMetrics}; empty for fixed keys.
+     *
+     * <pre>{@code
+     * decoder.jwksClient().ifPresent(c -> log.info("JWKS fetches: {}", c.metrics().fetches()));
+     * }</pre>
+     *
+     * @return the client, or empty
+     */
+    public Optional<JwksClient> jwksClient() {
+        return Optional.ofNullable(core.client());
     }
 
     /** As {@link LcjwtJwtDecoder#close()}. */

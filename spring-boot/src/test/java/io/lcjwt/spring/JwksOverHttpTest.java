@@ -88,9 +88,9 @@ class JwksOverHttpTest {
     /**
      * Keys never fetched and the issuer down: lcjwt's JwksUnavailableException becomes Spring's
      * plain JwtException, a server problem, as Nimbus's failed fetch does. Spring turns it into an
-     * AuthenticationServiceException, which it rethrows; the container's error dispatch is itself
-     * unauthenticated, so the client sees a bare 401 challenge without invalid_token (the token
-     * is not blamed), and the log holds lcjwt's reason.
+     * AuthenticationServiceException, which it rethrows; lcjwt's filter answers it 503 with
+     * Retry-After (Spring alone gives a 500, or a bare 401 when the error page is secured), and
+     * the token is not blamed.
      */
     @Test
     void keysThatCannotBeHadAreAServerProblemNotABadToken() {
@@ -101,9 +101,9 @@ class JwksOverHttpTest {
         assertEquals(org.springframework.security.oauth2.jwt.JwtException.class, e.getClass(), "not a BadJwtException");
         assertTrue(e.getMessage().contains("HTTP 503"), e.getMessage());
         HttpResponse<String> r = Apps.get(app, "/me", TestIdp.sign(k1, idp.claims("")));
-        assertEquals(401, r.statusCode(), r.body());
-        assertTrue(Apps.wwwAuthenticate(r).startsWith("Bearer") && !Apps.wwwAuthenticate(r).contains("error="),
-                Apps.wwwAuthenticate(r));
+        assertEquals(503, r.statusCode(), r.body());
+        assertTrue(r.headers().firstValue("Retry-After").isPresent(), r.headers().map().toString());
+        assertTrue(!Apps.wwwAuthenticate(r).contains("error="), Apps.wwwAuthenticate(r));
     }
 
     @Test

@@ -98,6 +98,8 @@ final class TestIdp implements AutoCloseable {
     final AtomicReference<List<Key>> published = new AtomicReference<>(List.of());
     /** When set, the JWKS answers this status with no body. */
     final AtomicInteger jwksFailure = new AtomicInteger();
+    /** When set with {@link #jwksFailure}, the failure carries this Retry-After. */
+    final AtomicReference<String> jwksRetryAfter = new AtomicReference<>();
     /** When set, the metadata names this issuer instead of the real one. */
     final AtomicReference<String> claimedIssuer = new AtomicReference<>();
     final AtomicInteger metadataStatus = new AtomicInteger(200);
@@ -135,6 +137,9 @@ final class TestIdp implements AutoCloseable {
                 published.get().forEach(k -> jwks.add(k.jwk()));
                 body = status == 200 ? "{\"keys\":[" + String.join(",", jwks) + "]}" : "";
                 ex.getResponseHeaders().add("Cache-Control", "max-age=3600");
+                if (status != 200 && jwksRetryAfter.get() != null) {
+                    ex.getResponseHeaders().add("Retry-After", jwksRetryAfter.get());
+                }
             } else if (path.equals(java.net.URI.create(issuer).getPath() + "/.well-known/openid-configuration")) {
                 status = metadataStatus.get();
                 try {

@@ -3,6 +3,7 @@ package io.lcjwt.spring.internal;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtPublicKey;
 import io.lcjwt.LibCrypto;
+import io.lcjwt.internal.UrlPolicy;
 import io.lcjwt.spring.LcjwtDecoderBuilder;
 import io.lcjwt.spring.LcjwtProperties;
 import org.apache.commons.logging.Log;
@@ -108,6 +109,9 @@ public final class BootDecoders {
                     }
                 })
                 .jwksClient(c -> c.maxStale(positive(j.maxStale(), "lcjwt.jwks.max-stale"))
+                        .maxBackoff(atLeast(j.maxBackoff(), j.cooldown(), "lcjwt.jwks.max-backoff", "lcjwt.jwks.cooldown"))
+                        .maxRetryAfter(atLeast(j.maxRetryAfter(), Duration.ofMinutes(10), "lcjwt.jwks.max-retry-after",
+                                "10 minutes"))
                         .lifetime(positive(j.minLifetime(), "lcjwt.jwks.min-lifetime"),
                                 positive(j.maxLifetime(), "lcjwt.jwks.max-lifetime"))
                         .defaultLifetime(positive(j.defaultLifetime(), "lcjwt.jwks.default-lifetime"))
@@ -157,6 +161,14 @@ public final class BootDecoders {
         return d;
     }
 
+    private static Duration atLeast(Duration d, Duration floor, String property, String floorName) {
+        if (d.compareTo(floor) < 0) {
+            throw new InvalidConfigurationPropertyValueException(property, d, "It must be at least " + floorName
+                    + " (" + floor + ").");
+        }
+        return d;
+    }
+
     private static Algorithm[] algorithms(List<String> names) {
         List<Algorithm> out = new ArrayList<>();
         for (String n : names) {
@@ -186,7 +198,7 @@ public final class BootDecoders {
             throw new InvalidConfigurationPropertyValueException(PREFIX + "." + property, url,
                     "lcjwt needs an https URL with a host.");
         }
-        if (DecoderCore.needsPlainHttpPermission(u) && lcjwt.jwks().allowPlainHttpHosts().stream()
+        if (UrlPolicy.needsPlainHttpPermission(u) && lcjwt.jwks().allowPlainHttpHosts().stream()
                 .noneMatch(h -> h.equalsIgnoreCase(u.getHost()))) {
             throw new InvalidConfigurationPropertyValueException(PREFIX + "." + property, url,
                     DecoderCore.plainHttpRefusal(u));

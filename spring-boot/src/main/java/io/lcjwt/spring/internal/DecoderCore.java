@@ -3,10 +3,12 @@ package io.lcjwt.spring.internal;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwkSet;
 import io.lcjwt.JwksClient;
+import io.lcjwt.JwksUnavailableException;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.KeysNotReadyException;
 import io.lcjwt.VerifiedJwt;
+import io.lcjwt.internal.UrlPolicy;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
@@ -16,7 +18,6 @@ import org.springframework.security.oauth2.jwt.JwtDecoderInitializationException
 import org.springframework.security.oauth2.jwt.JwtValidationException;
 import org.springframework.security.oauth2.jwt.JwtValidators;
 
-import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,8 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The shared engine of the servlet and reactive decoders: builds lcjwt's verifiers from a
- * {@link Spec} (at once, or on first use for an issuer location), decodes once, maps refusals to
- * Spring's exceptions and runs Spring's validator on the result.
+ * {@link Spec} (at once, or once an issuer location's first keys arrive), decodes once, maps
+ * refusals to Spring's exceptions and runs Spring's validator on the result. Discovery is core's
+ * ({@code JwksClient.builderForIssuer}).
  */
 public final class DecoderCore {
     /** Spring's default clock skew, which lcjwt's exp/nbf check uses too. */
@@ -48,8 +50,8 @@ public final class DecoderCore {
     private volatile OAuth2TokenValidator<Jwt> validator;
     private volatile Converter<Map<String, Object>, Map<String, Object>> converter;
     private volatile Verifiers verifiers;
-    private volatile RuntimeException lastFailure;
-    private volatile long lastFailureNanos;
+    /** For an issuer location: the client, made at once; the verifiers wait for its first keys. */
+    private final JwksClient issuerClient;
     private boolean closed;
 
     public DecoderCore(Spec spec) {
@@ -57,12 +59,11 @@ public final class DecoderCore {
         this.validator = spec.source() instanceof Spec.IssuerLocation(String iss)
                 ? JwtValidators.createDefaultWithIssuer(iss) : JwtValidators.createDefault();
         if (spec.source() instanceof Spec.IssuerLocation(String issuer)) {
-            URI u = URI.create(issuer);
-            if (needsPlainHttpPermission(u) && !spec.plainHttpHosts().contains(u.getHost().toLowerCase(Locale.ROOT))) {
-                throw new IllegalStateException(plainHttpRefusal(u));
-            }
+            // Discovery is the client's: lazily, on the first fetch, retried under its cooldown and backoff.
+            this.issuerClient = client(JwksClient.builderForIssuer(URI.create(issuer)), URI.create(issuer));
         } else {
-            this.verifiers = create(spec.source());
+            this.issuerClient = null;
+            this.verifiers = create(spec.source(), null);
         }
     }
 
@@ -75,13 +76,23 @@ public final class DecoderCore {
         return verifiers != null;
     }
 
-    /** The verifiers, running discovery first if it has not succeeded yet (blocking). */
-    public Verifiers verifiers() {
-        Verifiers v = verifiers;
-        return v != null ? v : discover();
+    /** The JWKS client the keys come from, or null for fixed keys. */
+    public JwksClient client() {
+        return issuerClient != null ? issuerClient : verifiers.client();
     }
 
-    private Verifiers discover() {
+    /** The verifiers, fetching the issuer's first keys if that has not succeeded yet (blocking). */
+    public Verifiers verifiers() {
+        Verifiers v = verifiers;
+        return v != null ? v : firstKeys();
+    }
+
+    /**
+     * An issuer location's first keys: discovery and the JWKS, through the client, whose cooldown
+     * and backoff decide whether an attempt is made now or the last failure is repeated at once.
+     * With no algorithms configured the keys decide them, as Spring does for an issuer location.
+     */
+    private Verifiers firstKeys() {
         lock.lock();
         try {
             if (verifiers != null) {
@@ -90,32 +101,21 @@ public final class DecoderCore {
             if (closed) {
                 throw new JwtDecoderInitializationException("The JwtDecoder was closed.", null);
             }
-            RuntimeException failed = lastFailure;
-            if (failed != null && System.nanoTime() - lastFailureNanos < spec.cooldown().toNanos()) {
-                throw initFailure(failed); // an issuer that is down is asked once per cooldown
-            }
             try {
-                String issuer = ((Spec.IssuerLocation) spec.source()).issuer();
-                URI jwks = Discovery.jwksUri(issuer, spec.connectTimeout(), spec.timeout());
-                Verifiers v = create(new Spec.JwkSetUri(jwks));
-                verifiers = v;
-                lastFailure = null;
-                return v;
-            } catch (RuntimeException e) {
-                lastFailure = e;
-                lastFailureNanos = System.nanoTime();
-                throw initFailure(e);
+                issuerClient.current();
+            } catch (JwksUnavailableException e) {
+                throw new JwtDecoderInitializationException("Failed to lazily resolve the JwtDecoder: "
+                        + e.getMessage(), e);
             }
+            Verifiers v = create(new Spec.JwkSetUri(issuerClient.uri()), issuerClient);
+            verifiers = v;
+            return v;
         } finally {
             lock.unlock();
         }
     }
 
-    private static JwtDecoderInitializationException initFailure(RuntimeException e) {
-        return new JwtDecoderInitializationException("Failed to lazily resolve the JwtDecoder: " + e.getMessage(), e);
-    }
-
-    private Verifiers create(Spec.Source source) {
+    private Verifiers create(Spec.Source source, JwksClient given) {
         JwtVerifier.Builder waiting;
         JwtVerifier.Builder nonBlocking;
         JwksClient client = null;
@@ -123,7 +123,7 @@ public final class DecoderCore {
         algs.addAll(spec.algorithms());
         switch (source) {
             case Spec.JwkSetUri(URI uri) -> {
-                client = client(uri);
+                client = given != null ? given : client(JwksClient.builder(uri), uri);
                 if (algs.isEmpty()) {
                     if (spec.source() instanceof Spec.IssuerLocation) {
                         // As Spring with an issuer location: what the issuer's keys can verify.
@@ -191,40 +191,19 @@ public final class DecoderCore {
         return out;
     }
 
-    private JwksClient client(URI uri) {
-        JwksClient.Builder b = JwksClient.builder(uri).cooldown(spec.cooldown()).connectTimeout(spec.connectTimeout())
-                .timeout(spec.timeout()).userAgent("lcjwt-spring-boot");
-        if (needsPlainHttpPermission(uri)) {
-            String host = uri.getHost().toLowerCase(Locale.ROOT);
-            if (!spec.plainHttpHosts().contains(host)) {
-                throw new IllegalStateException(plainHttpRefusal(uri));
-            }
-            b.allowPlainHttp();
+    /** A client for {@code uri} (a JWKS URL or an issuer) with this decoder's settings and plain-http hosts. */
+    private JwksClient client(JwksClient.Builder b, URI uri) {
+        if (UrlPolicy.needsPlainHttpPermission(uri)
+                && !spec.plainHttpHosts().contains(uri.getHost().toLowerCase(Locale.ROOT))) {
+            throw new IllegalStateException(plainHttpRefusal(uri));
         }
+        b.cooldown(spec.cooldown()).connectTimeout(spec.connectTimeout()).timeout(spec.timeout())
+                .userAgent("lcjwt-spring-boot").allowPlainHttpTo(spec.plainHttpHosts().toArray(String[]::new));
         spec.jwksCustomizer().accept(b);
         return b.build();
     }
 
-    /** Whether the URL is plain http to a host other than a literal loopback address. */
-    public static boolean needsPlainHttpPermission(URI uri) {
-        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            return false;
-        }
-        String h = uri.getHost();
-        if (h.equalsIgnoreCase("localhost")) {
-            return false;
-        }
-        String bare = h.startsWith("[") ? h.substring(1, h.length() - 1) : h;
-        if (!bare.matches("[0-9.]+") && !bare.contains(":")) {
-            return true;
-        }
-        try {
-            return !InetAddress.getByName(bare).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
-            return true;
-        }
-    }
-
+    /** Spring's refusal of plain http to a host not allowed: it names the property that allows it. */
     public static String plainHttpRefusal(URI uri) {
         String host = uri.getHost().toLowerCase(Locale.ROOT);
         return "Plain http to " + host + " (" + uri + ") is refused: anyone on the path could replace the keys"
@@ -233,13 +212,15 @@ public final class DecoderCore {
                 + " (or allowPlainHttp(\"" + host + "\") on the decoder builder).";
     }
 
-    /** Stops the JWKS client, if any; a discovery after this has none to stop, so close it too. */
+    /** Stops the JWKS client, if any; verifiers made after this would have none to stop, so none are made. */
     public void close() {
         lock.lock();
         try {
             closed = true;
             Verifiers v = verifiers;
-            if (v != null && v.client() != null) {
+            if (issuerClient != null) {
+                issuerClient.close();
+            } else if (v != null && v.client() != null) {
                 v.client().close();
             }
         } finally {
