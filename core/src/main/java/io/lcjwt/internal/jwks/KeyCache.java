@@ -352,12 +352,14 @@ public final class KeyCache {
             snap = next;
             g = new Gate(started, now, started + settings.cooldown(), pushedBackUntil, 0, null);
         } else {
-            failures.incrementAndGet();
             int n = before.failures() + 1;
             long notBefore = Math.max(started + backoff(n), pushedBackUntil);
             g = new Gate(started, before.lastSuccess(), notBefore, pushedBackUntil, n, Reasons.describe(cause));
         }
         gate = g;
+        if (next == null) {
+            failures.incrementAndGet(); // after the gate: a reader that sees the count sees the backoff too
+        }
         inflight.compareAndSet(mine, null);
         if (next != null) {
             mine.complete(next);
