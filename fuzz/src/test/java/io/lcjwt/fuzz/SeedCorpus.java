@@ -97,6 +97,7 @@ public final class SeedCorpus {
         write("KeyImportFuzzTestInputs/importKey", keys);
 
         write("JweDecryptFuzzTestInputs/decrypt", JweDecryptFuzzTest.seeds());
+        write("JwkSetFuzzTestInputs/parseSet", JwkSetFuzzTest.seeds());
         write("Base64UrlFuzzTestInputs/decode", utf8("", "AA", "AAA", "AAAA", "AB", "_-_-", "QQ==", "a+b/", "eyJhbGciOiJIUzI1NiJ9"));
     }
 
