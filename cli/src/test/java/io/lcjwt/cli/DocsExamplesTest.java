@@ -1,11 +1,17 @@
 package io.lcjwt.cli;
 
+import io.lcjwt.testkit.DocExamples;
+import io.lcjwt.testkit.DocExamples.Page;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine.Command;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -16,47 +22,78 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Runs the {@code $ bin/lcjwt ...} lines of the README's {@code ```sh lcjwt} blocks, in order,
- * through {@link Main#run}, in a temporary directory: each must exit 0. File names in the lines
- * are taken relative to that directory; {@code $TOKEN} is what the last {@code sign} printed, and
- * {@code $JWE} what the last {@code encrypt} printed.
+ * Runs the {@code $ bin/lcjwt ...} lines of the {@code ```sh lcjwt} blocks of {@code docs/cli.md}
+ * (and of any other page that still has such blocks), in order, through {@link Main#run}, in a
+ * temporary directory: each must exit 0. File names in the lines are taken relative to that
+ * directory; {@code $TOKEN} is what the last {@code sign} printed, and {@code $JWE} what the last
+ * {@code encrypt} printed. The page's exit-code table is held to the command's own.
  */
-class ReadmeCliExamplesTest {
-    /** Every README line must start with one of these. */
+class DocsExamplesTest {
+    /** Every example line must start with one of these. */
     static final Set<String> RUN = Set.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect", "encrypt",
             "decrypt", "--help", "--version", "help");
 
     private static final Pattern FILE = Pattern.compile("[\\w.-]+\\.(pem|jwk|json|der)");
+    private static final Pattern EXIT_ROW = Pattern.compile("^\\| (\\d) \\| (.+) \\|$", Pattern.MULTILINE);
 
     @TempDir
-    Path dir;
+    Path tmp;
 
-    static List<String> lines() throws Exception {
-        String readme = Files.readString(LauncherTest.ROOT.resolve("README.md"));
-        Matcher m = Pattern.compile("```sh lcjwt\\n(.*?)```", Pattern.DOTALL).matcher(readme);
+    static Page cliPage() {
+        Path path = DocExamples.root().resolve("docs/cli.md");
+        List<Page> pages = DocExamples.pages("cli");
+        assertTrue(pages.stream().anyMatch(p -> p.path().equals(path)), "docs/cli.md starts with <!-- examples: cli -->");
+        return DocExamples.read(path);
+    }
+
+    static List<String> lines(Page page) {
         List<String> lines = new ArrayList<>();
-        while (m.find()) {
-            m.group(1).lines().filter(l -> l.startsWith("$ bin/lcjwt ")).forEach(lines::add);
+        for (String block : page.blocks("sh lcjwt")) {
+            block.lines().filter(l -> l.startsWith("$ bin/lcjwt ")).forEach(lines::add);
         }
         return lines;
     }
 
     @Test
-    void theReadmeHasExamplesOfEveryCommand() throws Exception {
-        List<String> commands = lines().stream().map(l -> l.split(" ")[2]).distinct().toList();
+    void theCliPageHasExamplesOfEveryCommand() {
+        List<String> commands = lines(cliPage()).stream().map(l -> l.split(" ")[2]).distinct().toList();
         assertTrue(commands.containsAll(List.of("keygen", "thumbprint", "jwks", "sign", "verify", "inspect", "encrypt", "decrypt")),
                 commands::toString);
     }
 
     @Test
-    void everyExampleExitsZero() throws Exception {
+    void theCliPageStatesTheCommandsOwnExitCodes() throws Exception {
+        List<String> documented = new ArrayList<>();
+        Matcher m = EXIT_ROW.matcher(Files.readString(cliPage().path()));
+        while (m.find()) {
+            documented.add(m.group(1) + ":" + m.group(2));
+        }
+        assertEquals(Arrays.asList(Main.class.getAnnotation(Command.class).exitCodeList()), documented);
+    }
+
+    /** docs/cli.md, and the README for as long as it keeps a copy of the examples. */
+    @TestFactory
+    List<DynamicTest> everyExampleExitsZero() {
+        List<Page> pages = new ArrayList<>(List.of(cliPage()));
+        Page readme = DocExamples.read(DocExamples.root().resolve("README.md"));
+        if (!lines(readme).isEmpty()) {
+            pages.add(readme);
+        }
+        return pages.stream().map(p -> DynamicTest.dynamicTest(p.path().getFileName().toString(), () -> {
+            Path dir = Files.createDirectory(tmp.resolve(p.slug()));
+            int ran = run(lines(p), dir);
+            assertTrue(ran >= 9, "ran " + ran + " lines of " + p.path());
+        })).toList();
+    }
+
+    private static int run(List<String> lines, Path dir) {
         String token = null;
         String jwe = null;
         int ran = 0;
-        for (String line : lines()) {
+        for (String line : lines) {
             String[] words = line.substring("$ bin/lcjwt ".length()).trim().split(" +");
             String command = words[0];
-            assertTrue(RUN.contains(command), "README line with an unknown command: " + line);
+            assertTrue(RUN.contains(command), "example line with an unknown command: " + line);
             List<String> args = new ArrayList<>();
             for (String w : words) {
                 if (w.equals("$TOKEN")) {
@@ -77,6 +114,6 @@ class ReadmeCliExamplesTest {
             }
             ran++;
         }
-        assertTrue(ran >= 9, "ran " + ran + " README lines");
+        return ran;
     }
 }
