@@ -2,6 +2,7 @@ package io.lcjwt.cli;
 
 import io.lcjwt.testkit.DocExamples;
 import io.lcjwt.testkit.DocExamples.Page;
+import io.lcjwt.testkit.DocTables;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -26,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (and of any other page that still has such blocks), in order, through {@link Main#run}, in a
  * temporary directory: each must exit 0. File names in the lines are taken relative to that
  * directory; {@code $TOKEN} is what the last {@code sign} printed, and {@code $JWE} what the last
- * {@code encrypt} printed. The page's exit-code table is held to the command's own.
+ * {@code encrypt} printed. The page's exit-code table is held to the command's own, and its
+ * start-up figures to the start-up page's.
  */
 class DocsExamplesTest {
     /** Every example line must start with one of these. */
@@ -69,6 +71,36 @@ class DocsExamplesTest {
             documented.add(m.group(1) + ":" + m.group(2));
         }
         assertEquals(Arrays.asList(Main.class.getAnnotation(Command.class).exitCodeList()), documented);
+    }
+
+    @Test
+    void theStartUpFiguresAreTheStartUpPagesOwn() throws Exception {
+        String page = Files.readString(DocExamples.root().resolve("bench/results-startup.md"));
+        String cached = "`bin/lcjwt verify` with the AOT cache";
+        String uncached = "`LCJWT_AOT=off bin/lcjwt verify`";
+        String expected = "took " + ms(page, "aws-lc, each process on every CPU", cached) + " ms on aws-lc and "
+                + ms(page, "OpenSSL 3, each process on every CPU", cached) + " ms on OpenSSL 3 with its cache, and "
+                + ms(page, "aws-lc, each process on every CPU", uncached) + " and "
+                + ms(page, "OpenSSL 3, each process on every CPU", uncached) + " ms without (the whole command, on both"
+                + " CPUs, medians of " + runs(page) + " interleaved runs); pinned to one CPU it took "
+                + ms(page, "aws-lc, each process pinned to CPU 1", cached) + " and "
+                + ms(page, "OpenSSL 3, each process pinned to CPU 1", cached) + " ms with the cache.";
+        String doc = Files.readString(cliPage().path()).replaceAll("\\s+", " ");
+        assertTrue(doc.contains(expected), "docs/cli.md should read: " + expected);
+    }
+
+    private static String runs(String startup) {
+        Matcher m = Pattern.compile("the median wall time of (\\d+) runs").matcher(startup);
+        assertTrue(m.find(), "the start-up page says how many runs a median is of");
+        return m.group(1);
+    }
+
+    /** The median of the command-line row that starts with {@code command}, in the page's section. */
+    private static String ms(String startup, String section, String command) {
+        String from = startup.substring(startup.indexOf("## lcjwt on " + section));
+        return DocTables.table(from, "The command line").stream().filter(r -> r.get("command").startsWith(command))
+                .findFirst().orElseThrow(() -> new AssertionError("no row " + command + " in " + section))
+                .get("median ms");
     }
 
     /** docs/cli.md, and the README for as long as it keeps a copy of the examples. */
