@@ -3,6 +3,7 @@ package io.lcjwt.testkit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
@@ -189,12 +190,12 @@ public final class ApiNames {
             List<Class<?>> owners = qualifier == null ? null : classes(qualifier, local);
             boolean known;
             if (call) {
-                known = owners != null ? hasMethodOrNested(owners, word)
+                known = owners != null ? hasMember(owners, word, true)
                         : methods.contains(word) || declared.contains(word) || classes(word, local) != null
                                 || jdkMethod(text, local, word);
             } else if (Character.isUpperCase(word.charAt(0))) {
                 known = declared.contains(word) || classes(word, local) != null || fields.contains(word)
-                        || owners != null && hasField(owners, word);
+                        || owners != null && hasMember(owners, word, false);
             } else {
                 known = true; // a variable, a parameter
             }
@@ -253,26 +254,15 @@ public final class ApiNames {
         return found.isEmpty() ? null : found;
     }
 
-    private static boolean hasMethodOrNested(List<Class<?>> owners, String name) {
+    /**
+     * Whether one of {@code owners} has a public method ({@code method}) or field (not) called
+     * {@code name}, or a nested class of that name.
+     */
+    private static boolean hasMember(List<Class<?>> owners, String name, boolean method) {
         for (Class<?> c : owners) {
-            for (Method m : c.getMethods()) {
+            Member[] members = method ? c.getMethods() : c.getFields();
+            for (Member m : members) {
                 if (m.getName().equals(name)) {
-                    return true;
-                }
-            }
-            for (Class<?> n : c.getClasses()) {
-                if (n.getSimpleName().equals(name)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean hasField(List<Class<?>> owners, String name) {
-        for (Class<?> c : owners) {
-            for (Field f : c.getFields()) {
-                if (f.getName().equals(name)) {
                     return true;
                 }
             }
@@ -297,7 +287,7 @@ public final class ApiNames {
                 }
             }
         }
-        return hasMethodOrNested(candidates, name);
+        return hasMember(candidates, name, true);
     }
 
     private static Class<?> load(String name) {
