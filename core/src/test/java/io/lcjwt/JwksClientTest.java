@@ -14,11 +14,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,25 +40,13 @@ class JwksClientTest {
         void handle(HttpExchange ex) throws IOException;
     }
 
-    /** A clock the test moves by hand. */
-    static final class TestClock extends Clock {
-        final AtomicLong millis = new AtomicLong(TestTokens.NOW * 1000);
+    /** A clock the test moves by hand, with a hook into the key lookup's reading of it. */
+    static final class TestClock extends io.lcjwt.testkit.ManualClock {
         /** Run once, by the next reading of the time that JwksClient's key lookup makes. */
         final AtomicReference<Runnable> inKeyLookup = new AtomicReference<>();
 
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis.get());
+        TestClock() {
+            super(TestTokens.NOW * 1000);
         }
 
         @Override

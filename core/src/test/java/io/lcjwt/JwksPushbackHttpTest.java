@@ -43,7 +43,7 @@ class JwksPushbackHttpTest {
     final AtomicReference<Answer> answer = new AtomicReference<>();
     /** When each request arrived, on the client's clock. */
     final List<Long> requests = new CopyOnWriteArrayList<>();
-    final JwksClientTest.TestClock clock = new JwksClientTest.TestClock();
+    final io.lcjwt.testkit.ManualClock clock = new io.lcjwt.testkit.ManualClock(TestTokens.NOW * 1000);
     JwtPrivateKey k1;
     long t0;
 

@@ -1,5 +1,7 @@
 package io.lcjwt.spring;
 
+import io.lcjwt.JwksClient;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import org.springframework.beans.factory.ObjectProvider;
@@ -10,6 +12,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
+
+import java.util.Optional;
 
 /**
  * Binds {@link LcjwtJwksMetrics} for the JWKS client of every lcjwt decoder bean, when Micrometer
@@ -27,11 +31,13 @@ public final class LcjwtMetricsAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "lcjwtJwksMeters")
     MeterBinder lcjwtJwksMeters(ObjectProvider<JwtDecoder> decoders) {
-        return registry -> decoders.orderedStream().forEach(d -> {
-            if (d instanceof LcjwtJwtDecoder l) {
-                l.jwksClient().ifPresent(c -> new LcjwtJwksMetrics(c, Tags.empty()).bindTo(registry));
-            }
-        });
+        return registry -> decoders.orderedStream().filter(LcjwtJwtDecoder.class::isInstance)
+                .forEach(d -> bind(((LcjwtJwtDecoder) d).jwksClient(), registry));
+    }
+
+    /** Binds the meters of a decoder's client, if it has one. */
+    static void bind(Optional<JwksClient> client, MeterRegistry registry) {
+        client.ifPresent(c -> new LcjwtJwksMetrics(c, Tags.empty()).bindTo(registry));
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -40,11 +46,8 @@ public final class LcjwtMetricsAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean(name = "lcjwtReactiveJwksMeters")
         MeterBinder lcjwtReactiveJwksMeters(ObjectProvider<ReactiveJwtDecoder> decoders) {
-            return registry -> decoders.orderedStream().forEach(d -> {
-                if (d instanceof LcjwtReactiveJwtDecoder l) {
-                    l.jwksClient().ifPresent(c -> new LcjwtJwksMetrics(c, Tags.empty()).bindTo(registry));
-                }
-            });
+            return registry -> decoders.orderedStream().filter(LcjwtReactiveJwtDecoder.class::isInstance)
+                    .forEach(d -> bind(((LcjwtReactiveJwtDecoder) d).jwksClient(), registry));
         }
     }
 }

@@ -99,14 +99,10 @@ final class Fleet {
         String kid(long nowMillis);
 
         /** Whether instances also receive a made-up kid each second at {@code nowMillis}. */
-        default boolean flood(long nowMillis) {
-            return false;
-        }
+        boolean flood(long nowMillis);
 
         /** The window [from, to) in seconds whose fetches per instance are counted. */
-        default long[] watch() {
-            return new long[] {0, 0};
-        }
+        long[] watch();
     }
 
     /** The virtual clock all clients share. */

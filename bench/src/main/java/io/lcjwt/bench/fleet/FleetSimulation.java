@@ -12,6 +12,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.LongFunction;
 
 /**
  * The fleet simulation: {@code N} service instances, each with lcjwt's real JWKS client, against
@@ -54,19 +56,43 @@ public final class FleetSimulation {
         return Transport.Response.ok(uri, doc, "Cache-Control", "max-age=" + MAX_AGE);
     }
 
-    /** A healthy issuer with one key. */
-    static Fleet.Scenario healthy(Docs d) {
+    /**
+     * A scenario from its parts: how the issuer answers, the valid tokens' kid, and the seconds
+     * [from, to) of a made-up kid flood (none when equal), whose fetches are watched.
+     */
+    static Fleet.Scenario scenario(BiFunction<URI, Long, Transport.Response> answer, LongFunction<String> kid,
+            long floodFrom, long floodTo) {
         return new Fleet.Scenario() {
             @Override
             public Transport.Response answer(URI uri, long now) {
-                return ok(uri, d.k1());
+                return answer.apply(uri, now);
             }
 
             @Override
             public String kid(long now) {
-                return "k1";
+                return kid.apply(now);
+            }
+
+            @Override
+            public boolean flood(long now) {
+                return now >= floodFrom * 1000 && now < floodTo * 1000;
+            }
+
+            @Override
+            public long[] watch() {
+                return new long[] {floodFrom, floodTo};
             }
         };
+    }
+
+    /** Whether {@code now} (ms) lies in the {@code seconds} from {@link #INCIDENT}. */
+    static boolean during(long now, long seconds) {
+        return now >= INCIDENT * 1000 && now < (INCIDENT + seconds) * 1000;
+    }
+
+    /** A healthy issuer with one key. */
+    static Fleet.Scenario healthy(Docs d) {
+        return scenario((uri, now) -> ok(uri, d.k1()), now -> "k1", 0, 0);
     }
 
     /**
@@ -77,78 +103,29 @@ public final class FleetSimulation {
         long published = INCIDENT * 1000;
         long used = (INCIDENT + lead) * 1000;
         long retired = used + 2 * MAX_AGE * 1000;
-        return new Fleet.Scenario() {
-            @Override
-            public Transport.Response answer(URI uri, long now) {
-                return ok(uri, now < published ? d.k1() : now < retired ? d.both() : d.k2());
-            }
-
-            @Override
-            public String kid(long now) {
-                return now < used ? "k1" : "k2";
-            }
-        };
+        return scenario((uri, now) -> ok(uri, now < published ? d.k1() : now < retired ? d.both() : d.k2()),
+                now -> now < used ? "k1" : "k2", 0, 0);
     }
 
     /** No answer at all (connection refused) for {@code seconds} from {@link #INCIDENT}. */
     static Fleet.Scenario outage(Docs d, long seconds) {
-        return new Fleet.Scenario() {
-            @Override
-            public Transport.Response answer(URI uri, long now) {
-                if (now >= INCIDENT * 1000 && now < (INCIDENT + seconds) * 1000) {
-                    throw new UncheckedIOException(new ConnectException("Connection refused"));
-                }
-                return ok(uri, d.k1());
+        return scenario((uri, now) -> {
+            if (during(now, seconds)) {
+                throw new UncheckedIOException(new ConnectException("Connection refused"));
             }
-
-            @Override
-            public String kid(long now) {
-                return "k1";
-            }
-        };
+            return ok(uri, d.k1());
+        }, now -> "k1", 0, 0);
     }
 
     /** 429 with {@code Retry-After: 60} to every request for {@code seconds} from {@link #INCIDENT}. */
     static Fleet.Scenario pushback(Docs d, long seconds) {
-        return new Fleet.Scenario() {
-            @Override
-            public Transport.Response answer(URI uri, long now) {
-                if (now >= INCIDENT * 1000 && now < (INCIDENT + seconds) * 1000) {
-                    return Transport.Response.of(uri, 429, null, "Retry-After", "60");
-                }
-                return ok(uri, d.k1());
-            }
-
-            @Override
-            public String kid(long now) {
-                return "k1";
-            }
-        };
+        return scenario((uri, now) -> during(now, seconds) ? Transport.Response.of(uri, 429, null, "Retry-After", "60")
+                : ok(uri, d.k1()), now -> "k1", 0, 0);
     }
 
     /** A made-up kid every second on every instance for {@code seconds} from {@link #INCIDENT}. */
     static Fleet.Scenario flood(Docs d, long seconds) {
-        return new Fleet.Scenario() {
-            @Override
-            public Transport.Response answer(URI uri, long now) {
-                return ok(uri, d.k1());
-            }
-
-            @Override
-            public String kid(long now) {
-                return "k1";
-            }
-
-            @Override
-            public boolean flood(long now) {
-                return now >= INCIDENT * 1000 && now < (INCIDENT + seconds) * 1000;
-            }
-
-            @Override
-            public long[] watch() {
-                return new long[] {INCIDENT, INCIDENT + seconds};
-            }
-        };
+        return scenario((uri, now) -> ok(uri, d.k1()), now -> "k1", INCIDENT, INCIDENT + seconds);
     }
 
     /**

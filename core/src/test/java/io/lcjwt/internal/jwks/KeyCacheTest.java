@@ -9,6 +9,7 @@ import io.lcjwt.JwtPrivateKey;
 import io.lcjwt.KeysNotReadyException;
 import io.lcjwt.UnknownKeyException;
 import io.lcjwt.internal.crypto.KeyResolver;
+import io.lcjwt.testkit.ManualClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,10 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -63,45 +62,20 @@ class KeyCacheTest {
         k2.close();
     }
 
-    /** A clock the test moves. */
-    static final class TestClock extends Clock {
-        long millis = T0;
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis);
-        }
-
-        @Override
-        public long millis() {
-            return millis;
-        }
-    }
-
     /** An issuer in memory: answers with {@link #answer}, and logs every request with its time. */
     static final class Issuer implements Transport {
-        final TestClock clock;
+        final ManualClock clock;
         final List<Long> requests = new ArrayList<>();
         final List<URI> urls = new ArrayList<>();
         Function<URI, Transport.Response> answer;
 
-        Issuer(TestClock clock) {
+        Issuer(ManualClock clock) {
             this.clock = clock;
         }
 
         @Override
         public CompletableFuture<Transport.Response> get(URI uri) {
-            requests.add(clock.millis);
+            requests.add(clock.millis());
             urls.add(uri);
             try {
                 return CompletableFuture.completedFuture(answer.apply(uri));
@@ -126,7 +100,7 @@ class KeyCacheTest {
         }
     }
 
-    final TestClock clock = new TestClock();
+    final ManualClock clock = new ManualClock(T0);
     final Issuer issuer = new Issuer(clock);
     final List<JwksClient.Metrics> told = new ArrayList<>();
     double u = 0.5;
@@ -162,17 +136,17 @@ class KeyCacheTest {
         KeyResolver r = c.resolver(true);
         assertEquals("k1", kid(r, "k1"));
         long first = T0 + (long) (firstAt * S);
-        clock.millis = first - 1;
+        clock.millis.set(first - 1);
         kid(r, "k1");
         assertEquals(1, issuer.requests.size(), "nothing before the drawn point");
-        clock.millis = first;
+        clock.millis.set(first);
         kid(r, "k1");
         assertEquals(List.of(T0, first), issuer.requests, "a refresh-ahead at the drawn point");
         long next = first + (long) (nextAfter * S);
-        clock.millis = next - 1;
+        clock.millis.set(next - 1);
         kid(r, "k1");
         assertEquals(2, issuer.requests.size());
-        clock.millis = next;
+        clock.millis.set(next);
         kid(r, "k1");
         assertEquals(3, issuer.requests.size(), "the refresh-ahead's own keys refresh 10-20 % before their end");
     }
@@ -185,7 +159,7 @@ class KeyCacheTest {
         KeyResolver r = cache().resolver(true);
         for (int i = 0; i < 5; i++) {
             kid(r, "k1");
-            clock.millis += 900 * S;
+            clock.millis.addAndGet(900 * S);
         }
         assertEquals(List.of(T0, T0 + 900 * S, T0 + 1800 * S, T0 + 2700 * S, T0 + 3600 * S), issuer.requests);
     }
@@ -205,19 +179,19 @@ class KeyCacheTest {
         KeyResolver r = c.resolver(true);
         kid(r, "k1");
         issuer.fail(500);
-        clock.millis = T0 + 10 * MIN; // past expiry, within maxStale: refreshes in the background
-        long at = clock.millis;
+        clock.millis.set(T0 + 10 * MIN); // past expiry, within maxStale: refreshes in the background
+        long at = clock.millis();
         for (String w : waits.split(" ")) {
             int before = issuer.requests.size();
             kid(r, "k1"); // the keys keep serving throughout
-            assertEquals(before + 1, issuer.requests.size(), "a refresh at " + (clock.millis - T0) / S + " s");
+            assertEquals(before + 1, issuer.requests.size(), "a refresh at " + (clock.millis() - T0) / S + " s");
             long wait = Long.parseLong(w) * S;
             assertEquals(Duration.ofMillis(wait), c.metrics().nextFetchIn(), "after failure " + c.metrics().failures());
-            clock.millis = at + wait - 1;
+            clock.millis.set(at + wait - 1);
             kid(r, "k1");
             assertEquals(before + 1, issuer.requests.size(), "no request before the backoff ends");
             at += wait;
-            clock.millis = at;
+            clock.millis.set(at);
         }
         issuer.serve(doc1, "60");
         kid(r, "k1");
@@ -258,21 +232,21 @@ class KeyCacheTest {
     @Test
     void retryAfterIsObeyedOnTheClientsClock() {
         for (Pushback p : pushbacks()) {
-            clock.millis = T0;
+            clock.millis.set(T0);
             issuer.requests.clear();
             issuer.serve(doc1, "300");
             KeyCache c = cache();
             KeyResolver r = c.resolver(true);
             kid(r, "k1");
             issuer.fail(p.status(), p.headers());
-            clock.millis = T0 + 10 * MIN; // the keys expired 5 minutes ago: a background refresh
+            clock.millis.set(T0 + 10 * MIN); // the keys expired 5 minutes ago: a background refresh
             kid(r, "k1");
             assertEquals(2, issuer.requests.size(), p.name());
             long until = T0 + 10 * MIN + p.expectedMillis();
             assertEquals(Duration.ofMillis(p.expectedMillis()), c.metrics().nextFetchIn(), p.name());
             assertTrue(c.metrics().lastError().contains("HTTP " + p.status() + " with Retry-After"), c.metrics().lastError());
-            for (long t = clock.millis; t < until; t += 7 * S) {
-                clock.millis = t;
+            for (long t = clock.millis(); t < until; t += 7 * S) {
+                clock.millis.set(t);
                 assertEquals("k1", kid(r, "k1"), p.name() + ": cached keys keep serving");
                 UnknownKeyException e = assertThrows(UnknownKeyException.class, () -> kid(r, "k9"), p.name());
                 assertTrue(e.getMessage().contains("k9"), e.getMessage());
@@ -282,7 +256,7 @@ class KeyCacheTest {
             }
             assertEquals(2, issuer.requests.size(), p.name() + ": no request before Retry-After expired");
             issuer.serve(doc12, "300");
-            clock.millis = until;
+            clock.millis.set(until);
             assertEquals("k2", kid(r, "k2"), p.name() + ": the unknown kid refetches once allowed");
             assertEquals(List.of(T0, T0 + 10 * MIN, until), issuer.requests, p.name());
         }
@@ -297,7 +271,7 @@ class KeyCacheTest {
         KeyCache c = cache();
         kid(c.resolver(true), "k1");
         issuer.fail(status, "Retry-After", "soon");
-        clock.millis = T0 + 10 * MIN;
+        clock.millis.set(T0 + 10 * MIN);
         assertThrows(JwksUnavailableException.class, c::refresh);
         assertEquals(Duration.ofSeconds(30), c.metrics().nextFetchIn());
     }
@@ -318,7 +292,7 @@ class KeyCacheTest {
         JwksUnavailableException first = assertThrows(JwksUnavailableException.class, () -> kid(r, "k1"));
         assertTrue(first.getMessage().contains("connection refused"), first.getMessage());
         for (int i = 0; i < 20; i++) {
-            clock.millis = T0 + i * S;
+            clock.millis.set(T0 + i * S);
             JwksUnavailableException e = assertThrows(JwksUnavailableException.class, () -> kid(r, "k1"));
             assertTrue(e.getMessage().contains("connection refused") && e.getMessage().contains("next attempt"),
                     e.getMessage());
@@ -327,7 +301,7 @@ class KeyCacheTest {
         assertThrows(JwksUnavailableException.class, () -> kid(c.resolver(false), "k1"),
                 "while the gate is closed the non-blocking resolver refuses too: waiting would not help");
         assertEquals(1, issuer.requests.size(), "one attempt per backoff step, however many decodes");
-        clock.millis = T0 + 30 * S;
+        clock.millis.set(T0 + 30 * S);
         KeysNotReadyException signal = assertThrows(KeysNotReadyException.class, () -> kid(c.resolver(false), "k1"));
         assertTrue(signal.getMessage().contains("no keys"), signal.getMessage());
         assertEquals(1, issuer.requests.size(), "the signal itself fetches nothing");
@@ -345,16 +319,16 @@ class KeyCacheTest {
         KeyResolver r = c.resolver(true);
         kid(r, "k1");
         issuer.fail(503, "Retry-After", "120");
-        clock.millis = T0 + 60 * S + 10 * MIN + 1; // just past maxStale: this decode waits for a fetch, which fails
+        clock.millis.set(T0 + 60 * S + 10 * MIN + 1); // just past maxStale: this decode waits for a fetch, which fails
         JwksUnavailableException waited = assertThrows(JwksUnavailableException.class, () -> kid(r, "k1"));
         assertTrue(waited.getMessage().contains("maxStale (PT10M)") && waited.getMessage().contains("HTTP 503"),
                 waited.getMessage());
-        clock.millis += 60 * S;
+        clock.millis.addAndGet(60 * S);
         JwksUnavailableException atOnce = assertThrows(JwksUnavailableException.class, () -> kid(r, "k1"));
         assertEquals(Duration.ofSeconds(60), atOnce.retryAfter().orElseThrow());
         assertTrue(atOnce.getMessage().contains("Retry-After"), atOnce.getMessage());
         assertEquals(2, issuer.requests.size());
-        clock.millis += 60 * S;
+        clock.millis.addAndGet(60 * S);
         issuer.serve(doc1, "60");
         assertEquals("k1", kid(r, "k1"), "at the end of the pushback the decode waits for a fetch, and gets keys");
         assertEquals(3, issuer.requests.size());
@@ -370,7 +344,7 @@ class KeyCacheTest {
         KeyResolver r = c.resolver(true);
         kid(r, "k1");
         for (int s = 0; s < 300; s++) {
-            clock.millis = T0 + s * S;
+            clock.millis.set(T0 + s * S);
             for (int i = 0; i < 10; i++) {
                 int n = s * 10 + i;
                 assertThrows(UnknownKeyException.class, () -> kid(r, "made-up-" + n));
@@ -381,7 +355,7 @@ class KeyCacheTest {
             assertEquals(30 * S, issuer.requests.get(i) - issuer.requests.get(i - 1));
         }
         issuer.serve(doc12, "3600");
-        clock.millis += 30 * S;
+        clock.millis.addAndGet(30 * S);
         assertEquals("k2", kid(r, "k2"));
     }
 
@@ -408,7 +382,7 @@ class KeyCacheTest {
         assertEquals(List.of("odd", "#2"), c.current().skippedKeys().stream()
                 .map(s -> s.keyId() != null ? s.keyId() : "#" + s.index()).toList());
         issuer.down();
-        clock.millis += 31 * S;
+        clock.millis.addAndGet(31 * S);
         assertThrows(JwksUnavailableException.class, c::refresh);
         assertEquals(2, told.size());
         assertEquals("connection refused", told.get(1).lastError());
@@ -456,7 +430,7 @@ class KeyCacheTest {
             List<String> expected = new ArrayList<>(p.tried());
             expected.add(jwks);
             assertEquals(expected, issuer.urls.stream().map(URI::toString).toList(), p.name());
-            clock.millis += 31 * S;
+            clock.millis.addAndGet(31 * S);
             c.refresh();
             assertEquals(jwks, issuer.urls.get(issuer.urls.size() - 1).toString(), p.name() + ": no second discovery");
             assertEquals(expected.size() + 1, issuer.urls.size(), p.name());
@@ -482,7 +456,7 @@ class KeyCacheTest {
                         "must use https"),
                 new BadMetadata("not JSON", "{nope", "cannot be read"))) {
             u = 0;
-            clock.millis = T0;
+            clock.millis.set(T0);
             issuer.requests.clear();
             issuer.answer = url -> Transport.Response.ok(url, b.doc());
             KeyCache c = new KeyCache(KeyCache.Settings.DEFAULTS, new Discovery(issuer, iss, java.util.Set.of(), "if allowed"),
@@ -491,7 +465,7 @@ class KeyCacheTest {
             assertTrue(e.getMessage().contains(b.inMessage()), b.name() + ": " + e.getMessage());
             assertThrows(JwksUnavailableException.class, () -> kid(c.resolver(true), "k1"), b.name());
             assertEquals(1, issuer.requests.size(), b.name() + ": no new attempt within the backoff");
-            clock.millis += 30 * S;
+            clock.millis.addAndGet(30 * S);
             issuer.answer = url -> url.getPath().equals("/k") ? Transport.Response.ok(url, doc1)
                     : Transport.Response.ok(url, "{\"issuer\":\"https://id.example\",\"jwks_uri\":\"https://id.example/k\"}");
             assertEquals("k1", kid(c.resolver(true), "k1"), b.name() + ": the next attempt discovers again");
@@ -506,7 +480,7 @@ class KeyCacheTest {
                 java.util.Set.of(), "x"), clock, () -> u, JwksAccess.get()::parse, m -> { });
         assertThrows(JwksUnavailableException.class, () -> kid(c.resolver(true), "k1"));
         assertEquals(1, issuer.requests.size(), "the other metadata places are not tried");
-        clock.millis += 119 * S;
+        clock.millis.addAndGet(119 * S);
         assertThrows(JwksUnavailableException.class, c::refresh);
         assertEquals(1, issuer.requests.size());
         assertEquals(Duration.ofSeconds(1), c.metrics().nextFetchIn());

@@ -8,9 +8,10 @@ import java.net.http.HttpResponse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * When the JWKS cannot be fetched, a genuine token is a server problem, not the client's: lcjwt
- * answers as Boot's Nimbus decoder does (Spring Security rethrows its
- * AuthenticationServiceException, and the servlet container answers 500).
+ * When the JWKS cannot be fetched, a genuine token is a server problem, not the client's. Boot's
+ * Nimbus decoder ends in a 500 (Spring Security rethrows its AuthenticationServiceException, and
+ * the servlet container answers it); lcjwt answers 503 Service Unavailable with Retry-After, when
+ * its client may fetch again. Neither blames the token.
  */
 class JwksDownTest {
     /** Port 1 on loopback: refused at once, so the test does not wait for a timeout. */
@@ -22,7 +23,11 @@ class JwksDownTest {
     void unreachableJwksIsAServerErrorWithEitherDecoder(boolean lcjwt) throws Exception {
         try (RunningApp app = lcjwt ? new RunningApp(DEAD_JWKS) : new RunningApp(DEAD_JWKS, RunningApp.NIMBUS)) {
             HttpResponse<String> r = app.get("/hello", app.token("alice"));
-            assertEquals(500, r.statusCode(), r.body());
+            assertEquals(lcjwt ? 503 : 500, r.statusCode(), r.body());
+            if (lcjwt) {
+                long retry = Long.parseLong(r.headers().firstValue("Retry-After").orElseThrow());
+                org.junit.jupiter.api.Assertions.assertTrue(retry >= 1 && retry <= 60, "Retry-After " + retry);
+            }
             assertEquals(-1, r.headers().firstValue("WWW-Authenticate").orElse("").indexOf("invalid_token"),
                     "a key-fetch failure must not blame the token");
         }
