@@ -62,7 +62,7 @@ public record JwtHeader(Algorithm algorithm, String keyId, String type, Map<Stri
     }
 
     @SuppressWarnings("unchecked")
-    private static Object frozen(Object v) {
+    static Object frozen(Object v) {
         if (v instanceof Map<?, ?> m) {
             return frozenMap((Map<Object, ?>) m);
         }
