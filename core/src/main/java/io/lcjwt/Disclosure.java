@@ -36,7 +36,7 @@ public final class Disclosure {
         this.encoded = item.encoded();
         this.path = item.path();
         this.name = item.name();
-        this.value = JwtHeader.frozen(item.value());
+        this.value = io.lcjwt.internal.codec.Frozen.value(item.value());
         this.digest = item.digest();
     }
 

@@ -53,7 +53,7 @@ public final class SdJwt {
             parents[i] = items.get(i).parent();
         }
         this.disclosures = List.of(ds);
-        this.claims = JwtHeader.frozenMap(held.claims());
+        this.claims = io.lcjwt.internal.codec.Frozen.map(held.claims());
         this.keyBindingJwt = held.keyBindingJwt();
     }
 

@@ -1,6 +1,6 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.jws.HeaderParser;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.sdjwt.Held;
 import io.lcjwt.internal.sdjwt.Issuing;

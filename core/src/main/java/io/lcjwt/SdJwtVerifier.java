@@ -1,6 +1,6 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.TokenVerifier;
+import io.lcjwt.internal.jws.TokenVerifier;
 import io.lcjwt.internal.sdjwt.Held;
 import io.lcjwt.internal.sdjwt.SdEngine;
 import io.lcjwt.internal.sdjwt.SdHash;

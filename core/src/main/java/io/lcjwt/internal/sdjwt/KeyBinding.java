@@ -14,11 +14,11 @@ import io.lcjwt.MalformedJwtException;
 import io.lcjwt.MissingClaimException;
 import io.lcjwt.NotYetValidException;
 import io.lcjwt.UnknownKeyException;
-import io.lcjwt.internal.TokenVerifier;
+import io.lcjwt.internal.jws.TokenVerifier;
 import io.lcjwt.internal.claims.ClaimsPolicy;
 import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.jws.HeaderParser;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.Scratch;
 import io.lcjwt.internal.keys.Jwk;
@@ -74,7 +74,7 @@ final class KeyBinding {
         }
         Map<String, Object> cnf;
         try {
-            cnf = HeaderParser.readObject(out, start, end - start, "SD-JWT's cnf claim");
+            cnf = io.lcjwt.internal.codec.JsonCursor.readObject(out, start, end - start, "SD-JWT's cnf claim");
         } catch (MalformedJwtException e) {
             throw new InvalidClaimException("cnf", "The SD-JWT's cnf claim is not a JSON object (RFC 7800 section 3.1).");
         }
@@ -123,7 +123,7 @@ final class KeyBinding {
         String typ = header.type();
         if (typ == null || !(typ.equalsIgnoreCase(TYPE) || typ.equalsIgnoreCase("application/" + TYPE))) {
             throw new InvalidHeaderException("typ", "The Key Binding JWT's typ is "
-                    + (typ == null ? "absent" : "\"" + HeaderParser.printable(typ) + "\"")
+                    + (typ == null ? "absent" : io.lcjwt.internal.Untrusted.quote(typ))
                     + "; RFC 9901 section 4.3 requires \"kb+jwt\".");
         }
         Algorithm alg = header.algorithm();

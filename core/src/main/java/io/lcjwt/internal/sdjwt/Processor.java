@@ -4,7 +4,6 @@ import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.MalformedJwtException;
 import io.lcjwt.internal.Untrusted;
-import io.lcjwt.internal.codec.Json;
 import io.lcjwt.internal.codec.JsonCursor;
 
 import java.nio.charset.StandardCharsets;
@@ -516,8 +515,8 @@ final class Processor {
     // ---- refusals ---------------------------------------------------------------------------------
 
     private static void checkDepth(int depth) {
-        if (depth > Json.MAX_DEPTH) {
-            throw new MalformedJwtException("The SD-JWT's processed payload nests deeper than " + Json.MAX_DEPTH
+        if (depth > JsonCursor.MAX_DEPTH) {
+            throw new MalformedJwtException("The SD-JWT's processed payload nests deeper than " + JsonCursor.MAX_DEPTH
                     + " levels (disclosures included); lcjwt refuses it.");
         }
     }
