@@ -29,14 +29,16 @@ public final class Disclosure {
     private final String encoded;
     private final String path;
     private final String name;
-    private final Object value;
+    /** The value as read, owned by this object and never handed out: {@link #value()} freezes a copy once. */
+    private final Object raw;
+    private volatile Object value;
     private final String digest;
 
     Disclosure(Held.Item item) {
         this.encoded = item.encoded();
         this.path = item.path();
         this.name = item.name();
-        this.value = io.lcjwt.internal.codec.Frozen.value(item.value());
+        this.raw = item.value();
         this.digest = item.digest();
     }
 
@@ -74,7 +76,11 @@ public final class Disclosure {
      *         {@code Double}), unmodifiable {@code Map} or {@code List}, or null
      */
     public Object value() {
-        return value;
+        Object v = value;
+        if (v == null && raw != null) {
+            value = v = io.lcjwt.internal.codec.Frozen.value(raw);
+        }
+        return v;
     }
 
     /**

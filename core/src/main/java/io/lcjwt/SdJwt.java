@@ -37,7 +37,9 @@ public final class SdJwt {
     private final SdHash hash;
     private final List<Disclosure> disclosures;
     private final int[] parents;
-    private final Map<String, Object> claims;
+    /** The claims as processed, owned by this object: {@link #claims()} hands out a frozen copy, made once. */
+    private final Map<String, Object> rawClaims;
+    private volatile Map<String, Object> claims;
     private final String keyBindingJwt;
     private volatile List<List<Object>> parsedPaths;
 
@@ -53,7 +55,7 @@ public final class SdJwt {
             parents[i] = items.get(i).parent();
         }
         this.disclosures = List.of(ds);
-        this.claims = io.lcjwt.internal.codec.Frozen.map(held.claims());
+        this.rawClaims = held.claims();
         this.keyBindingJwt = held.keyBindingJwt();
     }
 
@@ -101,7 +103,11 @@ public final class SdJwt {
      * @return a deeply unmodifiable map
      */
     public Map<String, Object> claims() {
-        return claims;
+        Map<String, Object> c = claims;
+        if (c == null) {
+            claims = c = io.lcjwt.internal.codec.Frozen.map(rawClaims);
+        }
+        return c;
     }
 
     /**

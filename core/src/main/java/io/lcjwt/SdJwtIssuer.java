@@ -36,6 +36,10 @@ public final class SdJwtIssuer {
     private final JwtSigner signer;
     private final Issuing issuing;
     private volatile JwtHeader header;
+    /** The last holder key and its JWK as a map: a wallet's key is issued to again and again. */
+    private volatile HolderJwk lastHolder;
+
+    private record HolderJwk(JwtPublicKey key, Map<String, Object> jwk) {}
 
     private SdJwtIssuer(JwtSigner signer, Issuing issuing) {
         this.signer = signer;
@@ -82,7 +86,11 @@ public final class SdJwtIssuer {
     public SdJwt issue(Object claims, JwtPublicKey holderKey) {
         Objects.requireNonNull(claims, "claims");
         Objects.requireNonNull(holderKey, "holderKey");
-        return issueWith(claims, Jwk.readObject(holderKey.toJwk()));
+        HolderJwk h = lastHolder;
+        if (h == null || h.key() != holderKey) {
+            lastHolder = h = new HolderJwk(holderKey, Jwk.readObject(holderKey.toJwk()));
+        }
+        return issueWith(claims, h.jwk());
     }
 
     private SdJwt issueWith(Object claims, Map<String, Object> cnfJwk) {

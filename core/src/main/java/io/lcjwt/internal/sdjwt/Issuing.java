@@ -31,6 +31,8 @@ public final class Issuing {
 
     private final SdHash hash;
     private final List<List<Object>> patterns;
+    /** The patterns as a trie, walked beside the claims: one lookup per claim, whatever the number of paths. */
+    private final Trie trie = new Trie();
     private final int maxDecoys;
     private final ClaimNaming naming;
     private final Processor.Profile profile;
@@ -54,6 +56,7 @@ public final class Issuing {
                         + "\", which the SD-JWT VC profile keeps in the clear");
             }
             parsed.add(segments);
+            trie.add(segments, parsed.size() - 1);
         }
         this.patterns = List.copyOf(parsed);
     }
@@ -84,7 +87,7 @@ public final class Issuing {
         }
         Run run = new Run();
         @SuppressWarnings("unchecked")
-        Map<String, Object> payload = (Map<String, Object>) run.transform(tree, List.of(), -1, new StringBuilder());
+        Map<String, Object> payload = (Map<String, Object>) run.transform(tree, trie, -1, new StringBuilder());
         for (int i = 0; i < patterns.size(); i++) {
             if (!run.matched[i]) {
                 throw new IllegalArgumentException("claim path \"" + ClaimPaths.format(patterns.get(i))
@@ -126,7 +129,7 @@ public final class Issuing {
         private final Random random = new Random();
         private final JsonOut json = new JsonOut();
 
-        Object transform(Object value, List<Object> at, int parent, StringBuilder path) {
+        Object transform(Object value, Trie at, int parent, StringBuilder path) {
             if (value instanceof Map<?, ?> m) {
                 return object(m, at, parent, path);
             }
@@ -136,22 +139,25 @@ public final class Issuing {
             return value;
         }
 
-        private Map<String, Object> object(Map<?, ?> m, List<Object> at, int parent, StringBuilder path) {
+        private Map<String, Object> object(Map<?, ?> m, Trie at, int parent, StringBuilder path) {
             Map<String, Object> plain = new LinkedHashMap<>();
-            List<String> digests = new ArrayList<>();
+            List<String> digests = null;
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 String name = (String) e.getKey();
-                List<Object> here = append(at, name);
+                Trie here = at == null ? null : at.member(name);
                 int mark = path.length();
                 ClaimPaths.appendName(path, name);
                 if (disclosable(here)) {
+                    if (digests == null) {
+                        digests = new ArrayList<>();
+                    }
                     digests.add(disclose(name, e.getValue(), here, parent, path));
                 } else {
                     plain.put(name, transform(e.getValue(), here, parent, path));
                 }
                 path.setLength(mark);
             }
-            if (digests.isEmpty()) {
+            if (digests == null) {
                 return plain;
             }
             addDecoys(digests);
@@ -162,11 +168,11 @@ public final class Issuing {
             return out;
         }
 
-        private List<Object> array(List<?> l, List<Object> at, int parent, StringBuilder path) {
+        private List<Object> array(List<?> l, Trie at, int parent, StringBuilder path) {
             List<Object> out = new ArrayList<>(l.size());
             boolean any = false;
             for (int i = 0; i < l.size(); i++) {
-                List<Object> here = append(at, i);
+                Trie here = at == null ? null : at.element(i);
                 int mark = path.length();
                 ClaimPaths.appendIndex(path, i);
                 if (disclosable(here)) {
@@ -187,7 +193,7 @@ public final class Issuing {
         }
 
         /** Makes the disclosure of {@code value} (under {@code name}, or an array element) and returns its digest. */
-        private String disclose(String name, Object value, List<Object> at, int parent, StringBuilder path) {
+        private String disclose(String name, Object value, Trie at, int parent, StringBuilder path) {
             int index = items.size();
             items.add(null); // reserved: disclosures inside the value name this one as their parent
             String where = path.toString();
@@ -218,23 +224,92 @@ public final class Issuing {
             return hash.digestText(r, 0, r.length);
         }
 
-        private boolean disclosable(List<Object> at) {
-            boolean hit = false;
-            for (int i = 0; i < patterns.size(); i++) {
-                if (ClaimPaths.matches(patterns.get(i), at)) {
-                    matched[i] = true;
-                    hit = true;
-                }
+        /** Whether the claim at {@code at} is named by a path; marks the paths that name it as used. */
+        private boolean disclosable(Trie at) {
+            if (at == null || at.paths == null) {
+                return false;
             }
-            return hit;
+            for (int i : at.paths) {
+                matched[i] = true;
+            }
+            return true;
         }
     }
 
-    private static List<Object> append(List<Object> at, Object segment) {
-        List<Object> next = new ArrayList<>(at.size() + 1);
-        next.addAll(at);
-        next.add(segment);
-        return next;
+    /**
+     * The disclosable paths as a trie: members by name, elements by index, and every element. A
+     * node that a path ends at knows which paths (by index) end there. A concrete element index
+     * is served by its own node and the every-element node at once, so those two are merged on
+     * the way down ({@link #element}).
+     */
+    private static final class Trie {
+        final Map<String, Trie> members = new java.util.HashMap<>();
+        final Map<Integer, Trie> elements = new java.util.HashMap<>();
+        Trie anyElement;
+        int[] paths;
+
+        void add(List<Object> segments, int index) {
+            Trie t = this;
+            for (Object s : segments) {
+                if (s instanceof String name) {
+                    Trie next = t.members.get(name);
+                    if (next == null) {
+                        t.members.put(name, next = new Trie());
+                    }
+                    t = next;
+                } else if (s == ClaimPaths.ANY_ELEMENT) {
+                    t = t.anyElement != null ? t.anyElement : (t.anyElement = new Trie());
+                } else {
+                    Trie next = t.elements.get((Integer) s);
+                    if (next == null) {
+                        t.elements.put((Integer) s, next = new Trie());
+                    }
+                    t = next;
+                }
+            }
+            t.paths = t.paths == null ? new int[] {index} : append(t.paths, index);
+        }
+
+        Trie member(String name) {
+            return members.get(name);
+        }
+
+        /** Element {@code i}: its own node, the every-element node, or both merged. */
+        Trie element(int i) {
+            Trie own = elements.get(i);
+            if (own == null || anyElement == null) {
+                return own != null ? own : anyElement;
+            }
+            return merged(own, anyElement);
+        }
+
+        private static Trie merged(Trie a, Trie b) {
+            if (a == null || b == null) {
+                return a != null ? a : b;
+            }
+            Trie m = new Trie();
+            for (Trie t : List.of(a, b)) {
+                for (Map.Entry<String, Trie> e : t.members.entrySet()) {
+                    m.members.put(e.getKey(), merged(m.members.get(e.getKey()), e.getValue()));
+                }
+                for (Map.Entry<Integer, Trie> e : t.elements.entrySet()) {
+                    m.elements.put(e.getKey(), merged(m.elements.get(e.getKey()), e.getValue()));
+                }
+                m.anyElement = merged(m.anyElement, t.anyElement);
+                if (t.paths != null) {
+                    for (int p : t.paths) {
+                        m.paths = m.paths == null ? new int[] {p} : append(m.paths, p);
+                    }
+                }
+            }
+            return m;
+        }
+
+        private static int[] append(int[] a, int v) {
+            int[] b = java.util.Arrays.copyOf(a, a.length + 1);
+            b[a.length] = v;
+            return b;
+        }
     }
 
     /** Random bytes from libcrypto's {@code RAND_bytes}, fetched a block at a time. */

@@ -51,6 +51,13 @@ final class KeyBinding {
     private final long leewayMillis;
     private final Clock clock;
     private final CursorClaimsReader reader;
+    /**
+     * The last KB-JWT header that verified, by its encoded bytes: holders send the same one
+     * ({@code {"alg":"ES256","typ":"kb+jwt"}}) again and again, so it is read once.
+     */
+    private volatile HeaderMemo memo;
+
+    private record HeaderMemo(byte[] encoded, JwtHeader header) {}
 
     KeyBinding(Set<Algorithm> algorithms, String audience, long maxAgeMillis, long leewayMillis, Clock clock) {
         this.algorithms = EnumSet.copyOf(algorithms);
@@ -67,14 +74,20 @@ final class KeyBinding {
      * The holder's public key, from the processed payload's {@code cnf} value at
      * {@code out[start, end)} ({@code start} -1: no {@code cnf}). The caller closes it.
      */
-    static AsymmetricKey holderKey(byte[] out, int start, int end) {
+    static AsymmetricKey holderKey(byte[] out, int start, int end, io.lcjwt.internal.codec.JsonCursor c) {
         if (start < 0) {
             throw new MissingClaimException("cnf", "The SD-JWT has no cnf claim, so no key is bound to it; this"
                     + " verifier requires key binding (RFC 9901 section 4.1.2).");
         }
         Map<String, Object> cnf;
         try {
-            cnf = io.lcjwt.internal.codec.JsonCursor.readObject(out, start, end - start, "SD-JWT's cnf claim");
+            if (c.openObject(out, start, end - start, "SD-JWT's cnf claim").readNatural() instanceof Map<?, ?> m) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> typed = (Map<String, Object>) m;
+                cnf = typed;
+            } else {
+                throw new MalformedJwtException("not an object");
+            }
         } catch (MalformedJwtException e) {
             throw new InvalidClaimException("cnf", "The SD-JWT's cnf claim is not a JSON object (RFC 7800 section 3.1).");
         }
@@ -114,12 +127,19 @@ final class KeyBinding {
             throw new MalformedJwtException("The Key Binding JWT has no signature; it must be signed by the holder's key"
                     + " (RFC 9901 section 4.3).");
         }
-        int n = Base64Url.decodedLength(dot1 - start);
-        byte[] hb = n < 0 ? null : s.header(n);
-        if (n < 0 || Base64Url.decode(b, start, dot1 - start, hb, 0) != n) {
-            throw new MalformedJwtException("The Key Binding JWT's header is not strict base64url.");
+        HeaderMemo hit = memo;
+        JwtHeader header;
+        if (hit != null && java.util.Arrays.equals(hit.encoded(), 0, hit.encoded().length, b, start, dot1)) {
+            header = hit.header();
+        } else {
+            int n = Base64Url.decodedLength(dot1 - start);
+            byte[] hb = n < 0 ? null : s.header(n);
+            if (n < 0 || Base64Url.decode(b, start, dot1 - start, hb, 0) != n) {
+                throw new MalformedJwtException("The Key Binding JWT's header is not strict base64url.");
+            }
+            header = HeaderParser.parse(hb, 0, n);
+            hit = null;
         }
-        JwtHeader header = HeaderParser.parse(hb, 0, n);
         String typ = header.type();
         if (typ == null || !(typ.equalsIgnoreCase(TYPE) || typ.equalsIgnoreCase("application/" + TYPE))) {
             throw new InvalidHeaderException("typ", "The Key Binding JWT's typ is "
@@ -147,6 +167,9 @@ final class KeyBinding {
         if (!key.verify(alg, s.tokenSegment().asSlice(start), dot2 - start, sigLen, s)) {
             throw new BadSignatureException("The Key Binding JWT's " + alg.jwsName() + " signature does not match the"
                     + " holder's key in the SD-JWT's cnf.jwk.");
+        }
+        if (hit == null) {
+            memo = new HeaderMemo(java.util.Arrays.copyOfRange(b, start, dot1), header);
         }
         Claims c;
         try {

@@ -284,7 +284,7 @@ public final class SdEngine {
         proc.run(pb, off, m, hash, MAX_DIGESTS, profile, record);
         Object result = claims.read(proc.out.buf, 0, proc.out.len, type, s.jws.claims);
         if (keyBinding != null && !record) {
-            AsymmetricKey key = KeyBinding.holderKey(proc.out.buf, proc.cnfStart, proc.cnfEnd);
+            AsymmetricKey key = KeyBinding.holderKey(proc.out.buf, proc.cnfStart, proc.cnfEnd, proc.cursor(0));
             try {
                 keyBinding.verify(b, s.kbStart, len, hash, key, nonce, s.jws);
             } finally {
