@@ -8,7 +8,6 @@ import io.lcjwt.internal.codec.JsonCursor;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.Set;
 
 /**
@@ -31,23 +30,13 @@ import java.util.Set;
  */
 final class Processor {
 
-    private static final int PLAIN = 0;
-    private static final int SD = 1;
-    private static final int DOTS = 2;
-    private static final int SD_ALG = 3;
-
     final Disclosures disclosures = new Disclosures();
     final Bytes out = new Bytes();
     private final DigestSet seen = new DigestSet();
     private JsonCursor[] cursors = new JsonCursor[4];
 
-    // The member names of the objects being written, for the clash checks: buffer, start, length,
-    // or the decoded text of a name written with escapes.
-    private byte[][] nameBuf = new byte[32][];
-    private int[] nameStart = new int[32];
-    private int[] nameLen = new int[32];
-    private String[] nameText = new String[32];
-    private int names;
+    /** The member names of the objects being written, for the clash checks. */
+    private final NameStack names = new NameStack();
 
     /** Indices (in {@link #seen}) of the digests of the objects being written, each object's on top of its parent's. */
     private int[] pending = new int[64];
@@ -96,7 +85,7 @@ final class Processor {
         SdHash hash = SdHash.SHA_256;
         String named = null;
         while (c.nextName()) {
-            if (special(c) == SD_ALG) {
+            if (NameStack.special(c) == NameStack.SD_ALG) {
                 if (c.valueType() != '"') {
                     throw new MalformedJwtException("The SD-JWT's _sd_alg is not a string (RFC 9901 section 4.1.1).");
                 }
@@ -135,7 +124,7 @@ final class Processor {
         this.clearOnly = null;
         out.clear();
         seen.reset(hash.bytes());
-        names = 0;
+        names.truncate(0);
         pendingTop = 0;
         cnfStart = -1;
         cnfEnd = -1;
@@ -177,14 +166,14 @@ final class Processor {
         checkDepth(depth);
         c.startObject();
         int outMark = out.len;
-        int namesMark = names;
+        int namesMark = names.size();
         int pendingMark = pendingTop;
         boolean first = true;
         boolean any = false;
         out.put((byte) '{');
         while (c.nextName()) {
-            int kind = special(c);
-            if (kind == DOTS) {
+            int kind = NameStack.special(c);
+            if (kind == NameStack.DOTS) {
                 if (!inArray || !first) {
                     throw misplaced("\"...\" is a member of an object that is not an array element {\"...\": digest}");
                 }
@@ -199,28 +188,28 @@ final class Processor {
                 return digest;
             }
             first = false;
-            if (kind == SD) {
+            if (kind == NameStack.SD) {
                 readSd(c);
                 continue;
             }
-            if (kind == SD_ALG) {
+            if (kind == NameStack.SD_ALG) {
                 if (!top || level > 0) {
                     throw misplaced("_sd_alg appears below the payload's top level");
                 }
                 c.skipValue(); // read by hashOf
                 continue;
             }
-            pushName(c.buffer(), c.nameStart(), c.nameLength(), c.nameEscaped() ? c.name() : null);
+            names.push(c.buffer(), c.nameStart(), c.nameLength(), c.nameEscaped() ? c.name() : null);
             if (any) {
                 out.put((byte) ',');
             }
             any = true;
             out.put(c.buffer(), c.nameStart() - 1, c.nameLength() + 2);
             out.put((byte) ':');
-            member(c, level, depth, top, names - 1, parent);
+            member(c, level, depth, top, names.size() - 1, parent);
         }
         int found = pendingTop - pendingMark;
-        Set<String> known = found > 0 && (long) (names - namesMark) * found > 256 ? namesSet(namesMark) : null;
+        Set<String> known = found > 0 && (long) (names.size() - namesMark) * found > 256 ? names.set(namesMark) : null;
         for (int k = pendingMark; k < pendingTop; k++) {
             int d = disclosures.find(seenStore(), pending[k] * seen.width());
             if (d < 0) {
@@ -237,10 +226,10 @@ final class Processor {
             String text = disclosures.escapedName(d);
             int ns = disclosures.nameStart(d);
             int nl = disclosures.nameLength(d);
-            checkDisclosedName(d, dec, ns, nl, text, namesMark, known);
-            pushName(dec, ns, nl, text);
+            names.checkDisclosed(d, dec, ns, nl, text, namesMark, known);
+            names.push(dec, ns, nl, text);
             if (known != null) {
-                known.add(nameString(names - 1));
+                known.add(names.text(names.size() - 1));
             }
             if (any) {
                 out.put((byte) ',');
@@ -250,10 +239,10 @@ final class Processor {
             out.put((byte) ':');
             JsonCursor dc = cursor(level + 1);
             dc.reset(dec, disclosures.valueStart(d), disclosures.valueEnd(d) - disclosures.valueStart(d), "SD-JWT disclosure");
-            disclosed(dc, level + 1, depth, top, names - 1, d);
+            disclosed(dc, level + 1, depth, top, names.size() - 1, d);
         }
         pendingTop = pendingMark;
-        names = namesMark;
+        names.truncate(namesMark);
         out.put((byte) '}');
         return -1;
     }
@@ -263,7 +252,7 @@ final class Processor {
         String saved = clearOnly;
         int pathMark = path.length();
         if (top && level == 0) {
-            String name = nameString(nameIndex);
+            String name = names.text(nameIndex);
             if (profile != null && profile.clearClaims().contains(name)) {
                 clearOnly = name;
             }
@@ -275,9 +264,9 @@ final class Processor {
             }
         }
         if (record) {
-            ClaimPaths.appendName(path, nameString(nameIndex));
+            ClaimPaths.appendName(path, names.text(nameIndex));
         }
-        boolean cnf = top && level == 0 && isCnf(nameIndex);
+        boolean cnf = top && level == 0 && names.isCnf(nameIndex);
         int start = out.len;
         value(c, level, depth, parent);
         if (cnf) {
@@ -292,10 +281,10 @@ final class Processor {
     private void disclosed(JsonCursor dc, int level, int depth, boolean top, int nameIndex, int d) {
         int pathMark = path.length();
         if (record) {
-            ClaimPaths.appendName(path, nameString(nameIndex));
+            ClaimPaths.appendName(path, names.text(nameIndex));
             paths[d] = path.toString();
         }
-        String name = top ? nameString(nameIndex) : null;
+        String name = top ? names.text(nameIndex) : null;
         if (name != null && profile != null && profile.clearClaims().contains(name)) {
             clearOnly = name;
             throw profileRefusal();
@@ -303,7 +292,7 @@ final class Processor {
         int start = out.len;
         value(dc, level, depth, d);
         dc.endDocument();
-        if (top && isCnf(nameIndex)) {
+        if (top && names.isCnf(nameIndex)) {
             cnfStart = start;
             cnfEnd = out.len;
         }
@@ -408,108 +397,6 @@ final class Processor {
         value(dc, level + 1, depth, d);
         dc.endDocument();
         return true;
-    }
-
-    // ---- names ------------------------------------------------------------------------------------
-
-    /** Which of the names SD-JWT reserves the current member name is, or {@link #PLAIN}. */
-    private static int special(JsonCursor c) {
-        int n = c.nameLength();
-        if (c.nameEscaped()) {
-            return switch (c.name()) {
-                case "_sd" -> SD;
-                case "..." -> DOTS;
-                case "_sd_alg" -> SD_ALG;
-                default -> PLAIN;
-            };
-        }
-        byte[] b = c.buffer();
-        int s = c.nameStart();
-        if (n == 3) {
-            if (b[s] == '_' && b[s + 1] == 's' && b[s + 2] == 'd') {
-                return SD;
-            }
-            if (b[s] == '.' && b[s + 1] == '.' && b[s + 2] == '.') {
-                return DOTS;
-            }
-        } else if (n == 7 && b[s] == '_' && b[s + 1] == 's' && b[s + 2] == 'd' && b[s + 3] == '_'
-                && b[s + 4] == 'a' && b[s + 5] == 'l' && b[s + 6] == 'g') {
-            return SD_ALG;
-        }
-        return PLAIN;
-    }
-
-    private void pushName(byte[] buf, int start, int len, String text) {
-        if (names == nameBuf.length) {
-            int n = names * 2;
-            nameBuf = Arrays.copyOf(nameBuf, n);
-            nameStart = Arrays.copyOf(nameStart, n);
-            nameLen = Arrays.copyOf(nameLen, n);
-            nameText = Arrays.copyOf(nameText, n);
-        }
-        nameBuf[names] = buf;
-        nameStart[names] = start;
-        nameLen[names] = len;
-        nameText[names] = text;
-        names++;
-    }
-
-    private String nameString(int i) {
-        String t = nameText[i];
-        return t != null ? t : new String(nameBuf[i], nameStart[i], nameLen[i], StandardCharsets.UTF_8);
-    }
-
-    private boolean isCnf(int i) {
-        if (nameText[i] != null) {
-            return nameText[i].equals("cnf");
-        }
-        byte[] b = nameBuf[i];
-        int s = nameStart[i];
-        return nameLen[i] == 3 && b[s] == 'c' && b[s + 1] == 'n' && b[s + 2] == 'f';
-    }
-
-    private Set<String> namesSet(int from) {
-        Set<String> set = new HashSet<>();
-        for (int i = from; i < names; i++) {
-            set.add(nameString(i));
-        }
-        return set;
-    }
-
-    /** Refuses a disclosed name that SD-JWT reserves or that the object has already. */
-    private void checkDisclosedName(int d, byte[] buf, int start, int len, String text, int from, Set<String> known) {
-        String name = text != null ? text : null;
-        boolean reserved;
-        if (name == null) {
-            reserved = (len == 3 && ((buf[start] == '_' && buf[start + 1] == 's' && buf[start + 2] == 'd')
-                    || (buf[start] == '.' && buf[start + 1] == '.' && buf[start + 2] == '.')))
-                    || (len == 7 && new String(buf, start, len, StandardCharsets.US_ASCII).equals("_sd_alg"));
-        } else {
-            reserved = name.equals("_sd") || name.equals("...") || name.equals("_sd_alg");
-        }
-        if (reserved) {
-            throw new MalformedJwtException("Disclosure " + (d + 1) + " of the SD-JWT discloses a claim named "
-                    + Untrusted.quote(text != null ? text : new String(buf, start, len, StandardCharsets.UTF_8))
-                    + ", a name SD-JWT reserves (RFC 9901 section 7.1, step 3.3.2.2).");
-        }
-        boolean clash = false;
-        if (known != null) {
-            clash = known.contains(text != null ? text : new String(buf, start, len, StandardCharsets.UTF_8));
-        } else {
-            for (int i = from; i < names && !clash; i++) {
-                if (text == null && nameText[i] == null) {
-                    clash = nameLen[i] == len && Arrays.equals(nameBuf[i], nameStart[i], nameStart[i] + len, buf, start, start + len);
-                } else {
-                    clash = nameString(i).equals(text != null ? text : new String(buf, start, len, StandardCharsets.UTF_8));
-                }
-            }
-        }
-        if (clash) {
-            throw new MalformedJwtException("Disclosure " + (d + 1) + " of the SD-JWT discloses a claim named "
-                    + Untrusted.quote(text != null ? text : new String(buf, start, len, StandardCharsets.UTF_8))
-                    + ", which its object already has; RFC 9901 section 7.1 (step 3.3.2.3) requires such an"
-                    + " SD-JWT to be refused.");
-        }
     }
 
     // ---- refusals ---------------------------------------------------------------------------------

@@ -3,7 +3,6 @@ package io.lcjwt.internal.sdjwt;
 import io.lcjwt.bindings.Critical;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 
 /**
  * The {@code _sd_alg} hash functions lcjwt knows (RFC 9901 section 4.1.1), by their names in the
@@ -86,7 +85,6 @@ public enum SdHash {
         byte[] d = digest(b, off, len);
         byte[] text = new byte[textLength];
         io.lcjwt.internal.codec.Base64Url.encode(d, 0, d.length, text, 0);
-        Arrays.fill(d, (byte) 0);
         return new String(text, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }
