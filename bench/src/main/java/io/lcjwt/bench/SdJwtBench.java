@@ -21,7 +21,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.math.BigDecimal;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.interfaces.ECPrivateKey;
@@ -216,32 +215,7 @@ public class SdJwtBench {
 
     /** Equal as JSON: numbers by value. */
     static boolean same(Object a, Object b) {
-        if (a instanceof Number x && b instanceof Number y) {
-            return new BigDecimal(x.toString()).compareTo(new BigDecimal(y.toString())) == 0;
-        }
-        if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
-            if (!x.keySet().equals(y.keySet())) {
-                return false;
-            }
-            for (Object k : x.keySet()) {
-                if (!same(x.get(k), y.get(k))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a instanceof List<?> x && b instanceof List<?> y) {
-            if (x.size() != y.size()) {
-                return false;
-            }
-            for (int i = 0; i < x.size(); i++) {
-                if (!same(x.get(i), y.get(i))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return a == null ? b == null : a.equals(b);
+        return io.lcjwt.bench.race.ClaimsMatch.sameJson(a, b);
     }
 
     @Benchmark

@@ -1,10 +1,8 @@
 package io.lcjwt.bench.report;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.bench.SdJwtBench;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,37 +21,7 @@ public final class SdJwtPage {
             "Issue/section5", 5.0,
             "Verify/disclosures100", 5.0);
 
-    /** One benchmark's result: µs/op, its 99.9 % error (NaN when JMH gave none), B/op (NaN when not profiled). */
-    record Cell(double us, double error, double bytes) {
-        double err() {
-            return Double.isNaN(error) ? 0 : error;
-        }
-    }
-
     private SdJwtPage() {}
-
-    /** The results keyed by shape, then by benchmark method ({@code lcjwtVerify}, ...). */
-    static Map<String, Map<String, Cell>> read(String jmhJson) throws IOException {
-        Map<String, Map<String, Cell>> byShape = new LinkedHashMap<>();
-        for (Object o : JSON.std.listFrom(jmhJson)) {
-            Map<?, ?> run = (Map<?, ?>) o;
-            String name = (String) run.get("benchmark");
-            Map<?, ?> params = (Map<?, ?>) run.get("params");
-            if (!name.contains(".SdJwtBench.") || params == null) {
-                continue;
-            }
-            Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
-            double scale = "ns/op".equals(primary.get("scoreUnit")) ? 1e-3 : "ms/op".equals(primary.get("scoreUnit")) ? 1e3 : 1;
-            Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
-            Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
-            byShape.computeIfAbsent((String) params.get("shape"), k -> new LinkedHashMap<>()).put(
-                    name.substring(name.lastIndexOf('.') + 1), new Cell(
-                            ((Number) primary.get("score")).doubleValue() * scale,
-                            primary.get("scoreError") instanceof Number n ? n.doubleValue() * scale : Double.NaN,
-                            norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN));
-        }
-        return byShape;
-    }
 
     /**
      * The page section for one libcrypto.
@@ -63,7 +31,7 @@ public final class SdJwtPage {
      * @param options the JMH options of the run
      */
     public static String section(String libLabel, String jmhJson, String options) throws IOException {
-        Map<String, Map<String, Cell>> byShape = read(jmhJson);
+        Map<String, Map<String, JmhCells.Cell>> byShape = JmhCells.read(jmhJson, "SdJwtBench", "shape");
         StringBuilder s = new StringBuilder("## lcjwt on " + libLabel + " (authlete and Nimbus use the JDK)\n\n");
         s.append("JMH average time per operation (`SdJwtBench`), options `").append(options).append("`, `-prof gc`,"
                 + " one fork per benchmark and shape, one pinned CPU; ± is JMH's 99.9 % interval; B/op is"
@@ -76,7 +44,7 @@ public final class SdJwtPage {
         s.append("| shape | operation | lcjwt µs | B/op | authlete µs | B/op | lcjwt speed-up | target | met |\n");
         s.append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (String shape : SdJwtBench.SHAPES) {
-            Map<String, Cell> cells = byShape.getOrDefault(shape, Map.of());
+            Map<String, JmhCells.Cell> cells = byShape.getOrDefault(shape, Map.of());
             for (String op : List.of("Verify", "Issue")) {
                 s.append(row(shape, op, cells.get("lcjwt" + op), cells.get("authlete" + op)));
             }
@@ -84,10 +52,10 @@ public final class SdJwtPage {
         return s.append('\n').toString();
     }
 
-    private static String row(String shape, String op, Cell lc, Cell peer) {
+    private static String row(String shape, String op, JmhCells.Cell lc, JmhCells.Cell peer) {
         StringBuilder s = new StringBuilder("| ").append(shape).append(" | ").append(op.toLowerCase(Locale.ROOT)).append(" | ");
-        s.append(lc == null ? "not run | | " : us(lc) + " | " + bytes(lc.bytes()) + " | ");
-        s.append(peer == null ? "not run | | " : us(peer) + " | " + bytes(peer.bytes()) + " | ");
+        s.append(lc == null ? "not run | | " : JmhCells.us(lc) + " | " + JmhCells.bytes(lc.bytes()) + " | ");
+        s.append(peer == null ? "not run | | " : JmhCells.us(peer) + " | " + JmhCells.bytes(peer.bytes()) + " | ");
         Double target = TARGETS.get(op + "/" + shape);
         if (lc == null || peer == null) {
             s.append("not run | ");
@@ -95,7 +63,7 @@ public final class SdJwtPage {
             double up = peer.us() / lc.us();
             double low = (peer.us() - peer.err()) / (lc.us() + lc.err());
             double high = lc.us() - lc.err() > 0 ? (peer.us() + peer.err()) / (lc.us() - lc.err()) : Double.POSITIVE_INFINITY;
-            s.append(String.format(Locale.ROOT, "**%.2fx** [%.2f – %s] | ", up, Math.max(0, low), num2(high)));
+            s.append(String.format(Locale.ROOT, "**%.2fx** [%.2f – %s] | ", up, Math.max(0, low), JmhCells.num2(high)));
             if (target != null) {
                 return s.append(String.format(Locale.ROOT, "%.0fx | %s |%n", target,
                         low >= target ? "yes" : up >= target ? "yes (not beyond the error)"
@@ -103,22 +71,5 @@ public final class SdJwtPage {
             }
         }
         return s.append(target == null ? "- | - |" : String.format(Locale.ROOT, "%.0fx | not run |", target)).append('\n').toString();
-    }
-
-    private static String us(Cell c) {
-        return num(c.us()) + (Double.isNaN(c.error()) ? "" : " ± " + num(c.error()));
-    }
-
-    private static String num(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-                : String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    private static String num2(double v) {
-        return Double.isInfinite(v) ? "∞" : String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    private static String bytes(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%,.0f", v);
     }
 }
