@@ -1,6 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.claims.ClaimsWriter;
+import io.lcjwt.internal.codec.Frozen;
 import io.lcjwt.internal.claims.JsonOut;
 import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.crypto.AsymmetricKey;
@@ -651,7 +652,7 @@ public final class JwtSigner {
                 }
             }
             Map<String, Object> unprotected = unprotectedHeader.isEmpty() ? Map.of()
-                    : JwtHeader.frozenMap(unprotectedHeader);
+                    : Frozen.map(unprotectedHeader);
             ClaimsWriter.toJson(unprotected); // refuses a value that cannot be written, now
             VerifyKey impl = Keys.impl(key);
             return new JwtSigner(algorithm, impl, key, encodeHeader(typeSet || type != null ? type : null),

@@ -21,7 +21,7 @@
  * <ul>
  *   <li>{@link io.lcjwt.JwtVerifier} checks a token (size, form, header, signature, then
  *       {@code exp}, {@code nbf}, {@code aud}, {@code iss} and required claims) and returns
- *       its claims as a {@code Map}, a record or a bean; {@link io.lcjwt.Jwt} adds the
+ *       its claims as a {@code Map}, a record or a bean; {@link io.lcjwt.VerifiedJwt} adds the
  *       {@link io.lcjwt.JwtHeader}.</li>
  *   <li>{@link io.lcjwt.JwtSigner} writes tokens.</li>
  *   <li>{@link io.lcjwt.Claim} names the claim of a record component or bean property

@@ -614,7 +614,7 @@ public final class Race {
             - Nimbus: `NimbusJwtDecoder.withJwkSetUri(uri).jwsAlgorithms(s -> s.add(alg)).build()`, then
               `setJwtValidator(JwtValidators.createDefaultWithValidators([new JwtIssuerValidator(iss), aud validator]))`
               (the aud validator is Boot's: a `JwtClaimValidator` on `aud` not disjoint from the audiences).
-            - lcjwt: `LcjwtJwtDecoder.withJwkSetUri(uri).jwsAlgorithm(alg).audiences(aud).issuer(iss).build()`
+            - lcjwt: `LcjwtJwtDecoder.withJwkSetUri(uri).jwsAlgorithm(alg).audience(aud).issuer(iss).build()`
               and the same `setJwtValidator`, so Spring's checks run on both and lcjwt's own exp, aud and iss
               checks come on top.
             - HS256 (Boot has no property for a secret): `withSecretKey(key)` with `MacAlgorithm.HS256` on both

@@ -1,5 +1,6 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.internal.Untrusted;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -9,7 +10,6 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.JwtException;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.internal.codec.HeaderParser;
 import io.lcjwt.internal.codec.Json;
 import io.lcjwt.internal.codec.JsonCursor;
 
@@ -122,7 +122,7 @@ public final class JacksonJrClaims {
             if (why != null && why.startsWith("Duplicate ")) {
                 throw JsonCursor.duplicateName(WHAT);
             }
-            throw malformed("Jackson-jr refused it (" + HeaderParser.printable(firstLine(why)) + ")", e);
+            throw malformed("Jackson-jr refused it (" + Untrusted.text(firstLine(why)) + ")", e);
         } catch (IOException e) {
             throw malformed("Jackson-jr could not read it", e);
         } catch (JwtException e) {

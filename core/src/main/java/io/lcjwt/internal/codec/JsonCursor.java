@@ -1,5 +1,7 @@
 package io.lcjwt.internal.codec;
 
+import java.util.Map;
+
 import io.lcjwt.MalformedJwtException;
 
 import java.util.List;
@@ -246,6 +248,15 @@ public final class JsonCursor {
             }
         }
         return c;
+    }
+
+    /** Reads one strict JSON object (duplicates refused, nesting capped) into a map. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> readObject(byte[] buf, int off, int len, String what) {
+        JsonCursor c = new JsonCursor().openObject(buf, off, len, what);
+        Map<String, Object> m = (Map<String, Object>) c.readNatural();
+        c.endDocument();
+        return m;
     }
 
     /** Requires that nothing but whitespace follows the document. */
