@@ -64,7 +64,8 @@ public final class LcjwtSigningAutoConfiguration {
             JwsHeader header = JwsHeader.with(io.lcjwt.spring.internal.SpringAlgorithms.of(
                     loaded.keys().newestActive().preferred())).type("JWT").build();
             LcjwtJwtEncoder encoder = new LcjwtJwtEncoder(new Encoding(loaded.keys(), header), loaded.made());
-            log.info("lcjwt signs JWTs with " + loaded.keys().signing() + (loaded.keys().verifyOnly().isEmpty() ? ""
+            log.info("lcjwt signs JWTs with " + String.join(", ", loaded.keys().signing().stream().map(Object::toString)
+                    .toList()) + (loaded.keys().verifyOnly().isEmpty() ? ""
                     : " and publishes " + loaded.keys().verifyOnly().size() + " retired key(s)") + ", on "
                     + LibCrypto.describe());
             return encoder;
