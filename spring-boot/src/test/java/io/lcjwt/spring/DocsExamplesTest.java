@@ -9,13 +9,13 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-/** The pages under docs/ whose code this module's tests run (<!-- examples: spring-boot -->). */
+/** The docs pages whose code needs Spring: compiled and run on this module's class path. */
 class DocsExamplesTest {
 
     @TestFactory
-    List<DynamicTest> springBootPagesRun() {
+    List<DynamicTest> springPagesRun() {
         List<Page> pages = DocExamples.pages("spring-boot");
-        assertFalse(pages.isEmpty(), "docs/spring-authorization-server.md runs here");
+        assertFalse(pages.isEmpty(), "docs/spring-boot.md runs here");
         return pages.stream().map(p -> DynamicTest.dynamicTest(p.path().getFileName().toString(),
                 () -> DocExamples.run(p, List.of("io.lcjwt.spring.*")))).toList();
     }
