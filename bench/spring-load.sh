@@ -37,36 +37,8 @@ nimbus_flag=--spring.autoconfigure.exclude=io.lcjwt.spring.LcjwtResourceServerAu
 script=spring-load
 . bench/wrk/common.sh
 
-if [ -z "${LCJWT_SKIP_BUILD:-}" ] || [ ! -f "$jar" ]; then
-  echo "spring-load: building $jar" >&2
-  ./mvnw -B -q -pl examples/spring-resource-server -am package -DskipTests
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-for port in "$lcjwt_port" "$nimbus_port"; do
-  if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
-    echo "spring-load: something already answers on 127.0.0.1:$port; set LOAD_PORTS" >&2
-    exit 1
-  fi
-done
-
-# $1 name, $2 port, rest: extra arguments
-start() {
-  local name=$1 port=$2; shift 2
-  # shellcheck disable=SC2086
-  "${server_pin[@]}" "$JAVA_HOME/bin/java" $jvm_opts -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
-    "$@" >"$work/$name.log" 2>&1 &
-  pids+=($!)
-}
+build_jar examples/spring-resource-server
+require_free_ports "$lcjwt_port" "$nimbus_port"
 start lcjwt "$lcjwt_port"
 start nimbus "$nimbus_port" "$nimbus_flag"
 

@@ -39,36 +39,8 @@ started_at=$(date -u +%Y-%m-%dT%H:%MZ)
 script=spring-token-load
 . bench/wrk/common.sh
 
-if [ -z "${LCJWT_SKIP_BUILD:-}" ] || [ ! -f "$jar" ]; then
-  echo "$script: building $jar" >&2
-  ./mvnw -B -q -pl examples/spring-authorization-server -am package -DskipTests
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-for port in "$lcjwt_port" "$nimbus_port"; do
-  if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
-    echo "$script: something already answers on 127.0.0.1:$port; set LOAD_PORTS" >&2
-    exit 1
-  fi
-done
-
-# $1 name, $2 port, rest: extra arguments. Both read the one key the first writes.
-start() {
-  local name=$1 port=$2; shift 2
-  # shellcheck disable=SC2086
-  "${server_pin[@]}" "$JAVA_HOME/bin/java" $jvm_opts -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
-    --demo.key-dir="$work/keys" "$@" >"$work/$name.log" 2>&1 &
-  pids+=($!)
-}
+build_jar examples/spring-authorization-server
+require_free_ports "$lcjwt_port" "$nimbus_port"
 
 # $1 name, $2 port: waits for the JWKS endpoint
 ready() {
@@ -121,9 +93,9 @@ run() {
 measure() {
   local mode=$1 extra="" who port label h
   [ "$mode" = plain ] && extra=",plain-client-secret"
-  start lcjwt "$lcjwt_port" --spring.profiles.active=default$extra
+  start lcjwt "$lcjwt_port" --demo.key-dir="$work/keys" --spring.profiles.active=default$extra
   ready lcjwt "$lcjwt_port"
-  start nimbus "$nimbus_port" --spring.profiles.active=nimbus-encoder$extra
+  start nimbus "$nimbus_port" --demo.key-dir="$work/keys" --spring.profiles.active=nimbus-encoder$extra
   ready nimbus "$nimbus_port"
   grep -q 'lcjwt signs JWTs' "$work/lcjwt.log" || { echo "$script: lcjwt does not sign on port $lcjwt_port" >&2; exit 1; }
   if grep -q 'lcjwt signs JWTs' "$work/nimbus.log"; then
@@ -151,9 +123,7 @@ measure() {
   done
   # shellcheck disable=SC2154
   echo "- $mode client secrets: requests/s lcjwt/nimbus $(awk -v a="$rps_lcjwt" -v b="$rps_nimbus" 'BEGIN { printf "%.2f", a / b }')" >>"$work/ratios.md"
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  pids=()
+  stop_servers
   rm -rf "$work/keys"
 }
 

@@ -1,6 +1,7 @@
 # Sourced by the wrk load scripts (bench/spring-load.sh, bench/spring-token-load.sh): pinning, the
-# tools they need, and the summary of a run bounded by count (bench/wrk/limit.lua) and time.
-# Each caller sets $script (its name, for messages) before sourcing this file.
+# tools they need, starting and stopping the servers, and the summary of a run bounded by count
+# (bench/wrk/limit.lua) and time. Each caller sets $script (its name, for messages), $jar and
+# $jvm_opts before sourcing this file.
 
 # server_pin / wrk_pin: taskset prefixes, with 2+ CPUs: servers on CPU 0, wrk on CPU 1
 # (LOAD_SERVER_CPUS / LOAD_WRK_CPUS override; "" to not pin).
@@ -31,4 +32,43 @@ summary() {
     $1 == "50%" { p50 = $2 }
     $1 == "99%" { p99 = $2 }
     END { printf "%s %s %s %s %s %s\n", n, t, rps, by, p50, p99 }' "$1"
+}
+
+# $1 the Maven module whose jar ($jar) is run: built unless LCJWT_SKIP_BUILD=1 and it exists.
+build_jar() {
+  if [ -z "${LCJWT_SKIP_BUILD:-}" ] || [ ! -f "$jar" ]; then
+    echo "$script: building $jar" >&2
+    ./mvnw -B -q -pl "$1" -am package -DskipTests
+  fi
+}
+
+# A scratch directory for logs and scripts, and the servers started, both gone on exit.
+work=$(mktemp -d)
+pids=()
+stop_servers() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  pids=()
+}
+trap 'stop_servers; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+# $@ ports that must be free on 127.0.0.1
+require_free_ports() {
+  local port
+  for port in "$@"; do
+    if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
+      echo "$script: something already answers on 127.0.0.1:$port; set LOAD_PORTS" >&2
+      exit 1
+    fi
+  done
+}
+
+# $1 name, $2 port, rest: extra arguments: $jar on 127.0.0.1, pinned, logging to $work/NAME.log
+start() {
+  local name=$1 port=$2; shift 2
+  # shellcheck disable=SC2086
+  "${server_pin[@]}" "$JAVA_HOME/bin/java" $jvm_opts -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
+    "$@" >"$work/$name.log" 2>&1 &
+  pids+=($!)
 }

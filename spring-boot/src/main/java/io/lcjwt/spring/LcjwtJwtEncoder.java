@@ -38,10 +38,12 @@ import javax.crypto.SecretKey;
 
 /**
  * Spring Security's {@link JwtEncoder}, signed by lcjwt: a drop-in for {@code NimbusJwtEncoder},
- * with builders of the same names, the same choice of key, and the same token. For RS256, PS256's
- * and ECDSA's randomness aside, the token is the very text Nimbus's encoder writes for the same
- * header and claims; the returned {@link Jwt} holds the same header (with the key's {@code kid}
- * added when the header had none) and the same claims.
+ * with builders of the same names, the same choice of key, and the same token. Header and payload
+ * are the text Nimbus's encoder writes for the same header and claims (but for a few characters,
+ * escaped otherwise with the same meaning, and a custom {@code Instant} claim, which lcjwt writes
+ * as a NumericDate), so an RS256 or HS256 token, whose signature is deterministic, is the same
+ * token; the returned {@link Jwt} holds the
+ * same header (with the key's {@code kid} added when the header had none) and the same claims.
  *
  * <pre>{@code
  * @Bean
@@ -288,10 +290,7 @@ public final class LcjwtJwtEncoder implements JwtEncoder, AutoCloseable {
          * @throws IllegalArgumentException if it is empty
          */
         public KeyPairBuilder keyId(String keyId) {
-            if (Objects.requireNonNull(keyId, "keyId").isEmpty()) {
-                throw new IllegalArgumentException("keyId must not be empty");
-            }
-            this.keyId = keyId;
+            this.keyId = checkKeyId(keyId);
             return this;
         }
 
@@ -302,14 +301,7 @@ public final class LcjwtJwtEncoder implements JwtEncoder, AutoCloseable {
          * @throws IllegalArgumentException if the key cannot sign
          */
         public LcjwtJwtEncoder build() {
-            String kid = keyId != null ? keyId : key.keyId() != null ? key.keyId() : key.thumbprint();
-            JwtPrivateKey k = kid.equals(key.keyId()) ? key : key.withKeyId(kid);
-            // Nimbus's JWK names its one algorithm, so its matcher refuses a header asking for another.
-            Algorithm a = algorithm != null ? algorithm : SigningKey.defaultAlgorithm(k);
-            if (a == null) {
-                throw new IllegalArgumentException("This key cannot sign any JWS algorithm (" + key + ")");
-            }
-            return single(SigningKey.of(k, a, null, null), owned ? List.of(key, k) : List.of());
+            return single(key, keyId, algorithm, owned);
         }
     }
 
@@ -353,10 +345,7 @@ public final class LcjwtJwtEncoder implements JwtEncoder, AutoCloseable {
          * @throws IllegalArgumentException if it is empty
          */
         public SecretKeyBuilder keyId(String keyId) {
-            if (Objects.requireNonNull(keyId, "keyId").isEmpty()) {
-                throw new IllegalArgumentException("keyId must not be empty");
-            }
-            this.keyId = keyId;
+            this.keyId = checkKeyId(keyId);
             return this;
         }
 
@@ -367,18 +356,41 @@ public final class LcjwtJwtEncoder implements JwtEncoder, AutoCloseable {
          * @throws IllegalArgumentException if the key cannot sign
          */
         public LcjwtJwtEncoder build() {
-            String kid = keyId != null ? keyId : key.keyId() != null ? key.keyId() : key.thumbprint();
-            JwtSecretKey k = kid.equals(key.keyId()) ? key : key.withKeyId(kid);
-            return single(SigningKey.of(k, algorithm != null ? algorithm : Algorithm.HS256, null, null),
-                    owned ? List.of(key, k) : List.of());
+            return single(key, keyId, algorithm != null ? algorithm : Algorithm.HS256, owned);
         }
     }
 
-    /** One key, with Nimbus's default header for it: {@code alg}, {@code typ: JWT} and {@code kid}. */
-    private static LcjwtJwtEncoder single(SigningKey key, List<JwtKey> owned) {
-        JwsHeader header = JwsHeader.with(SpringAlgorithms.of(key.preferred())).type("JWT").keyId(key.kid()).build();
-        return new LcjwtJwtEncoder(new Encoding(new EncoderKeys(List.of(key), List.of(), Clock.systemUTC()), header),
-                owned);
+    private static String checkKeyId(String keyId) {
+        if (Objects.requireNonNull(keyId, "keyId").isEmpty()) {
+            throw new IllegalArgumentException("keyId must not be empty");
+        }
+        return keyId;
+    }
+
+    /**
+     * One key, as Nimbus's builders make it: the {@code kid} given, else the key's own, else its
+     * RFC 7638 thumbprint; one algorithm (Nimbus's JWK names it, so its matcher refuses a header
+     * asking for another); and the default header {@code alg}, {@code typ: JWT}, {@code kid}.
+     */
+    private static LcjwtJwtEncoder single(JwtKey key, String keyId, Algorithm algorithm, boolean owned) {
+        String kid = keyId != null ? keyId : key.keyId() != null ? key.keyId() : switch (key) {
+            case JwtPrivateKey p -> p.thumbprint();
+            case JwtSecretKey k -> k.thumbprint();
+            case JwtPublicKey p -> p.thumbprint();
+        };
+        JwtKey k = kid.equals(key.keyId()) ? key : switch (key) {
+            case JwtPrivateKey p -> p.withKeyId(kid);
+            case JwtSecretKey sk -> sk.withKeyId(kid);
+            case JwtPublicKey p -> p.withKeyId(kid);
+        };
+        Algorithm a = algorithm != null ? algorithm : SigningKey.defaultAlgorithm(k);
+        if (a == null) {
+            throw new IllegalArgumentException("This key cannot sign any JWS algorithm (" + key + ")");
+        }
+        SigningKey signing = SigningKey.of(k, a, null, null);
+        JwsHeader header = JwsHeader.with(SpringAlgorithms.of(a)).type("JWT").keyId(kid).build();
+        return new LcjwtJwtEncoder(new Encoding(new EncoderKeys(List.of(signing), List.of(), Clock.systemUTC()), header),
+                owned ? List.of(key, k) : List.of());
     }
 
     /**
