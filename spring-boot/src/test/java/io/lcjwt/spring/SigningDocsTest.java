@@ -1,6 +1,9 @@
 package io.lcjwt.spring;
 
+import io.lcjwt.JwkSet;
+import io.lcjwt.testkit.ApiNames;
 import io.lcjwt.testkit.DocExamples;
+import io.lcjwt.testkit.DocTables;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +17,7 @@ import org.springframework.core.env.PropertySource;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.security.oauth2.jwt.JwtClaimsSet;
 import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
+import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -95,6 +99,23 @@ class SigningDocsTest {
             }
             assertEquals(List.of("issuer-2026-12", "issuer-2027-06", "issuer-2026-06"), kids);
         });
+    }
+
+    @Test
+    void theBuilderTableNamesTheApiOfBothSidesAsItIs() {
+        ApiNames lcjwt = ApiNames.ofPackage(LcjwtJwtEncoder.class).and(ApiNames.ofPackage(JwkSet.class));
+        ApiNames spring = ApiNames.ofPackages(NimbusJwtEncoder.class, "org.springframework.security.oauth2.")
+                .and(ApiNames.ofPackages(com.nimbusds.jose.jwk.JWK.class, "com.nimbusds."));
+        List<String> problems = new ArrayList<>();
+        int spans = 0;
+        for (var side : List.of(java.util.Map.entry("`LcjwtJwtEncoder`", lcjwt), java.util.Map.entry("`NimbusJwtEncoder`", spring))) {
+            for (DocTables.Span s : DocTables.column(page.path(), h -> h.equals(side.getKey()))) {
+                spans++;
+                problems.addAll(side.getValue().unknown(s.code()));
+            }
+        }
+        assertTrue(spans >= 12, "the table's two columns were read: " + spans + " spans");
+        assertEquals(List.of(), problems);
     }
 
     @Test
