@@ -56,7 +56,10 @@ import java.util.concurrent.TimeUnit;
  *       encrypt per case, lcjwt against the faster of Nimbus and jose4j and against the bare
  *       libcrypto calls, issue #14's targets), its JSON in {@code bench/results-jwe-<libcrypto>.json};
  *       {@code --rerun "OpenSSL 3"} (or {@code aws-lc}) runs that libcrypto again and renders the
- *       other from its last JSON.</li>
+ *       other from its last JSON. With {@code --regex SdJwtBench} it writes
+ *       {@code bench/results-sd-jwt.md} ({@link io.lcjwt.bench.report.SdJwtPage}: SD-JWT verify and
+ *       issue, lcjwt against {@code com.authlete:sd-jwt} with Nimbus, µs and B/op, with the targets),
+ *       its JSON in {@code bench/results-sd-jwt-<libcrypto>.json}, the same options.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -218,7 +221,8 @@ public final class Race {
             }
             case "jmh" -> {
                 StringBuilder page = new StringBuilder();
-                if (opt.getOrDefault("regex", "").contains("JweBench")) {
+                boolean sdJwt = opt.getOrDefault("regex", "").contains("SdJwtBench");
+                if (opt.getOrDefault("regex", "").contains("JweBench") || sdJwt) {
                     for (Lib lib : race.libs) {
                         if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
                             continue;
@@ -226,11 +230,16 @@ public final class Race {
                         // --rerun LIB: run that libcrypto's JMH again, and render the other from its last JSON.
                         boolean fromJson = List.of(args).contains("--from-json")
                                 || opt.containsKey("rerun") && !lib.label().equalsIgnoreCase(opt.get("rerun"));
-                        page.append(race.jwe(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH), fromJson));
+                        page.append(sdJwt
+                                ? race.jmhPage(lib, opt.get("regex"), opt.getOrDefault("jmh", SD_JWT_JMH), fromJson,
+                                        "results-sd-jwt-", io.lcjwt.bench.report.SdJwtPage::section)
+                                : race.jmhPage(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH), fromJson,
+                                        "results-jwe-", io.lcjwt.bench.report.JwePage::section));
                     }
-                    race.checked = JWE_CHECKED;
-                    race.writePage(opt.getOrDefault("page", "results-jwe.md"), "JWE, lcjwt against Nimbus and jose4j,"
-                            + " with the bare libcrypto calls", cmd, page.toString());
+                    race.checked = sdJwt ? SD_JWT_CHECKED : JWE_CHECKED;
+                    race.writePage(opt.getOrDefault("page", sdJwt ? "results-sd-jwt.md" : "results-jwe.md"), sdJwt
+                            ? "SD-JWT, lcjwt against com.authlete:sd-jwt with Nimbus"
+                            : "JWE, lcjwt against Nimbus and jose4j, with the bare libcrypto calls", cmd, page.toString());
                     return;
                 }
                 if (opt.getOrDefault("regex", "").contains("SpringEncoderBench")) {
@@ -571,11 +580,29 @@ public final class Race {
             + " implementations, and to refuse lcjwt's JWE with one ciphertext bit flipped (JweBench.validate).";
 
     /**
-     * Runs JweBench on {@code lib} (or reads its last JSON, {@code bench/results-jwe-<libcrypto>.json},
-     * apart from the other JMH pages' files), then renders it with {@link io.lcjwt.bench.report.JwePage}.
+     * The run options of {@code jmh --regex SdJwtBench}: 2 shapes x 4 benchmarks, about 2 minutes a
+     * libcrypto, with the JWE page's long warm-up (the JDK's ECDSA, which the contender uses, is
+     * slow to settle).
      */
-    String jwe(Lib lib, String regex, String options, boolean fromJson) throws Exception {
-        Path json = Path.of("bench", "results-jwe-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+    static final String SD_JWT_JMH = "-f 1 -wi 12 -w 1s -i 5 -r 1s";
+    static final String SD_JWT_CHECKED = "Before timing, each library had to verify the other's output to the same"
+            + " claims (authlete lcjwt's presentation; both each library's issued SD-JWT, lcjwt after making a"
+            + " presentation with key binding of authlete's), and both had to refuse the presentation with a"
+            + " disclosure removed after the holder signed (SdJwtBench.validate).";
+
+    /** Renders one libcrypto's section of a JMH page from its JSON. */
+    interface Section {
+        String render(String libLabel, String jmhJson, String options) throws IOException;
+    }
+
+    /**
+     * Runs a JMH page's benchmarks on {@code lib} (or reads its last JSON,
+     * {@code bench/<prefix><libcrypto>.json}, apart from the other JMH pages' files), then renders
+     * them with {@code section}: JweBench with {@link io.lcjwt.bench.report.JwePage}, SdJwtBench with
+     * {@link io.lcjwt.bench.report.SdJwtPage}.
+     */
+    String jmhPage(Lib lib, String regex, String options, boolean fromJson, String prefix, Section section) throws Exception {
+        Path json = Path.of("bench", prefix + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
         if (fromJson) {
             if (!Files.exists(json)) {
                 return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
@@ -587,7 +614,7 @@ public final class Race {
                 return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
             }
         }
-        return io.lcjwt.bench.report.JwePage.section(lib.label(), Files.readString(json), options);
+        return section.render(lib.label(), Files.readString(json), options);
     }
 
     /** The run options of {@code claims}: 11 payloads x 3 targets per reader, about 3 minutes a reader. */
