@@ -201,9 +201,15 @@ class JwksClientTest {
             assertEquals("k1", v.decode(t).get("sub"));
             assertEquals(2, c.metrics().fetches());
             clock.millis.addAndGet(10 * MINUTE); // past the cooldown, before the keys expire
+            Instant before = c.metrics().lastSuccess();
             clock.inKeyLookup.set(() -> {
                 release.countDown();
-                c.refresh(); // joins the refresh under way, returning once it has finished
+                // Waits until the refresh under way has published its keys. (Joining it with
+                // refresh() could start a third fetch, should it finish before the call.)
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (before.equals(c.metrics().lastSuccess()) && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                }
             });
             assertEquals("k1", v.decode(t).get("sub"));
             assertEquals(null, clock.inKeyLookup.get(), "the decode looked up its keys");
