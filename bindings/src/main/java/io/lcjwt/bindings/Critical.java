@@ -53,6 +53,17 @@ public final class Critical {
         private Digest() {}
     }
 
+    /**
+     * {@code SHA256}, linked on first use (DPoP proofs hash the access token and the proof's
+     * {@code jti} with it): a service that never checks a proof never links it.
+     */
+    private static final class Sha256 {
+        static final MethodHandle H = Backend.critical("SHA256", FunctionDescriptor.of(ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS));
+
+        private Sha256() {}
+    }
+
     private Critical() {}
 
     /**
@@ -162,6 +173,27 @@ public final class Critical {
     public static int digestSignUpdate(MemorySegment ctx, MemorySegment data, long len) {
         try {
             return (int) Digest.SIGN_UPDATE.invokeExact(ctx, data, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code SHA256(data, len, out)}: the SHA-256 of {@code data[0, len)} into {@code out[0, 32)}.
+     * Both may be heap segments. Callers keep {@code len} to tens of kilobytes (a token), which
+     * bounds how long the call holds off the GC.
+     *
+     * @param data the bytes to hash
+     * @param len how many of them
+     * @param out where the 32-byte digest is written
+     */
+    public static void sha256(MemorySegment data, long len, MemorySegment out) {
+        if (out.byteSize() < 32 || len < 0 || len > data.byteSize()) {
+            throw new IndexOutOfBoundsException("sha256: " + len + " bytes of " + data.byteSize() + " into "
+                    + out.byteSize());
+        }
+        try {
+            MemorySegment unused = (MemorySegment) Sha256.H.invokeExact(data, len, out);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
