@@ -1,5 +1,7 @@
 package io.lcjwt;
 
+import io.lcjwt.internal.codec.Frozen;
+
 import java.util.Map;
 import java.util.Objects;
 
@@ -30,7 +32,7 @@ public record VerifiedDpopProof(JwtHeader header, Map<String, Object> claims, St
      */
     public VerifiedDpopProof {
         Objects.requireNonNull(header, "header");
-        claims = JwtHeader.frozenMap(Objects.requireNonNull(claims, "claims"));
+        claims = Frozen.map(Objects.requireNonNull(claims, "claims"));
         Objects.requireNonNull(thumbprint, "thumbprint");
     }
 }

@@ -6,11 +6,11 @@ import io.lcjwt.ClaimNaming;
 import io.lcjwt.DpopException;
 import io.lcjwt.DpopNonces;
 import io.lcjwt.DpopReplayStore;
-import io.lcjwt.Jwt;
+import io.lcjwt.VerifiedJwt;
 import io.lcjwt.JwtException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.VerifiedDpopProof;
-import io.lcjwt.internal.TokenVerifier;
+import io.lcjwt.internal.jws.TokenVerifier;
 import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.claims.ClaimsPolicy;
 import io.lcjwt.internal.claims.CursorClaimsReader;
@@ -73,9 +73,9 @@ public final class ProofCheck {
             throw new DpopException("The request carries " + proofs.size() + " DPoP headers; exactly one proof is"
                     + " allowed (RFC 9449 section 4.3, check 1).");
         }
-        Jwt<Map<String, Object>> jwt;
+        VerifiedJwt<Map<String, Object>> jwt;
         try {
-            jwt = (Jwt<Map<String, Object>>) engine.decode(proofs.get(0), Map.class, TokenVerifier.Output.JWT);
+            jwt = (VerifiedJwt<Map<String, Object>>) engine.decode(proofs.get(0), Map.class, TokenVerifier.Output.JWT);
         } catch (DpopException e) {
             throw e;
         } catch (BadSignatureException e) {
