@@ -32,7 +32,9 @@ public final class DpopException extends JwtException {
     /** RFC 9449 section 9: the server requires a nonce; the proof has none or a stale one. */
     public static final String USE_DPOP_NONCE = "use_dpop_nonce";
 
+    /** The RFC 9449 error code. */
     private final String errorCode;
+    /** The nonce to send with a {@value #USE_DPOP_NONCE} refusal, or null. */
     private final String nonce;
 
     /**
