@@ -78,7 +78,8 @@ public final class DpopProviders implements BeanPostProcessor, SmartInitializing
         if (configured.add(provider)) {
             JwtDecoderFactory<DPoPProofContext> f = factory.getObject();
             provider.setDPoPProofVerifierFactory(f);
-            log.debug("DPoP proofs are verified by " + f.getClass().getName());
+            log.info("DPoP proofs are verified by " + f.getClass().getName() + " in Spring Security's"
+                    + " DPoPAuthenticationProvider");
         }
     }
 

@@ -4,7 +4,9 @@ import io.lcjwt.DpopReplayStore;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,14 +27,20 @@ public class DpopRedisApplication {
         SpringApplication.run(DpopRedisApplication.class, args);
     }
 
-    @Bean(destroyMethod = "close")
-    JedisPooled redis(@Value("${example.redis.host:127.0.0.1}") String host, @Value("${example.redis.port:6379}") int port) {
-        return new JedisPooled(host, port);
-    }
+    /** The shared store; {@code example.redis.enabled=false} leaves lcjwt's in-memory one (a single instance). */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "example.redis.enabled", matchIfMissing = true)
+    static class Redis {
+        @Bean(destroyMethod = "close")
+        JedisPooled redis(@Value("${example.redis.host:127.0.0.1}") String host,
+                @Value("${example.redis.port:6379}") int port) {
+            return new JedisPooled(host, port);
+        }
 
-    @Bean
-    DpopReplayStore sharedReplayStore(JedisPooled redis) {
-        return new RedisDpopReplayStore(redis, "dpop:");
+        @Bean
+        DpopReplayStore sharedReplayStore(JedisPooled redis) {
+            return new RedisDpopReplayStore(redis, "dpop:");
+        }
     }
 
     @GetMapping("/orders")
