@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -204,6 +205,21 @@ class Rfc9449ProofCheckTest {
             assertEquals(k.thumbprint(), dpop.verify(List.of(proof), "GET", TARGET, TOKEN, k.thumbprint()).thumbprint(),
                     k.alg());
         }
+    }
+
+    @Test
+    void aProofFromLcjwtsOwnSignerWithJwkHeaderVerifies() {
+        try (JwtPrivateKey client = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("not-in-the-jwk")) {
+            JwtSigner proofs = JwtSigner.builder(client).algorithm(Algorithm.ES256).type("dpop+jwt").jwkHeader().build();
+            String proof = proofs.sign(Map.of("jti", "own-1", "htm", "GET", "htu", URL, "iat", NOW,
+                    "ath", DpopProofs.ath(TOKEN)));
+            VerifiedDpopProof p = verifier().verify(List.of(proof), "GET", TARGET, TOKEN, client.thumbprint());
+            assertEquals(client.thumbprint(), p.thumbprint());
+            assertEquals(java.util.Set.of("kty", "crv", "x", "y"), ((Map<?, ?>) p.header().get("jwk")).keySet(),
+                    "public members only: no kid, no d");
+        }
+        assertThrows(IllegalStateException.class, () -> JwtSigner.builder(JwtSecretKey.of(TestTokens.KEY))
+                .algorithm(Algorithm.HS256).jwkHeader().build(), "a secret is never published");
     }
 
     @Test

@@ -10,7 +10,6 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.DpopReplayStore;
 import io.lcjwt.DpopVerifier;
 import io.lcjwt.JwtPrivateKey;
-import io.lcjwt.JwtPublicKey;
 import io.lcjwt.JwtSigner;
 import io.lcjwt.LibCrypto;
 import io.lcjwt.spring.LcjwtDpopProofVerifierFactory;
@@ -107,8 +106,7 @@ public class DpopBench {
         System.out.println("# libcrypto: " + LibCrypto.describe());
         issuerKey = JwtPrivateKey.generate(Algorithm.ES256);
         clientKey = JwtPrivateKey.generate(Algorithm.ES256);
-        Map<String, Object> jwk = jwkOf(clientKey.publicKey());
-        proofSigner = JwtSigner.builder(clientKey).algorithm(Algorithm.ES256).type("dpop+jwt").header("jwk", jwk).build();
+        proofSigner = JwtSigner.builder(clientKey).algorithm(Algorithm.ES256).type("dpop+jwt").jwkHeader().build();
         long now = Instant.now().getEpochSecond();
         Map<String, Object> claims = new LinkedHashMap<>();
         claims.put("iss", ISSUER);
@@ -187,7 +185,7 @@ public class DpopBench {
         }
         String used = proofs[0];
         JwtSigner other = JwtSigner.builder(JwtPrivateKey.generate(Algorithm.ES256)).algorithm(Algorithm.ES256)
-                .type("dpop+jwt").header("jwk", jwkOf(JwtPrivateKey.generate(Algorithm.ES256).publicKey())).build();
+                .type("dpop+jwt").jwkHeader().build();
         Map<String, Object> c = Map.of("jti", "other", "htm", "GET", "htu", URL, "iat", Instant.now().getEpochSecond(),
                 "ath", ath);
         refused("a proof for another access token", proof(URL, sha256(accessToken + "x")));
@@ -203,16 +201,6 @@ public class DpopBench {
             return;
         }
         throw new IllegalStateException("setup: " + side + " accepted " + what);
-    }
-
-    static Map<String, Object> jwkOf(JwtPublicKey key) {
-        try {
-            Map<String, Object> m = new LinkedHashMap<>(com.fasterxml.jackson.jr.ob.JSON.std.mapFrom(key.toJwk()));
-            m.remove("kid");
-            return m;
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** RFC 9449's {@code ath}, by the JDK. */

@@ -72,8 +72,7 @@ public final class DpopLoadProofs {
         String ath = DpopBench.sha256(token);
         try (JwtPrivateKey client = (JwtPrivateKey) JwtKey.fromJwk(Files.readString(dir.resolve("client.jwk")));
                 BufferedWriter out = Files.newBufferedWriter(dir.resolve("proofs"), StandardCharsets.US_ASCII)) {
-            JwtSigner signer = JwtSigner.builder(client).algorithm(Algorithm.ES256).type("dpop+jwt")
-                    .header("jwk", DpopBench.jwkOf(client.publicKey())).build();
+            JwtSigner signer = JwtSigner.builder(client).algorithm(Algorithm.ES256).type("dpop+jwt").jwkHeader().build();
             long iat = Instant.now().getEpochSecond();
             String run = Long.toString(System.nanoTime(), 36);
             Map<String, Object> c = new LinkedHashMap<>();
