@@ -19,7 +19,8 @@
 # two apps and the JWKS),
 # LOAD_JVM_OPTS (-Xms512m -Xmx512m), LOAD_SERVER_CPUS / LOAD_WRK_CPUS (with taskset and 2+ CPUs:
 # 0 and 1; "" to not pin), LCJWT_SKIP_BUILD=1 to use the jars already built. Only 127.0.0.1 is
-# used. LCJWT_LIBCRYPTO picks the libcrypto as everywhere. Run it on a quiet machine.
+# used. LCJWT_LIBCRYPTO picks the libcrypto as everywhere; LOAD_KEEP=1 keeps the work directory (the
+# apps' logs, the proofs). Run it on a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bin/jdk.sh

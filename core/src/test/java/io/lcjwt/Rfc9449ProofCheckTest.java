@@ -1,5 +1,6 @@
 package io.lcjwt;
 
+import io.lcjwt.testkit.JcaDpop;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -15,9 +16,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import static io.lcjwt.DpopProofs.claims;
-import static io.lcjwt.DpopProofs.header;
-import static io.lcjwt.DpopProofs.sign;
+import static io.lcjwt.testkit.JcaDpop.claims;
+import static io.lcjwt.testkit.JcaDpop.header;
+import static io.lcjwt.testkit.JcaDpop.sign;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -35,9 +36,9 @@ class Rfc9449ProofCheckTest {
     static final String URL = "https://api.example/orders";
     static final URI TARGET = URI.create(URL + "?page=2");
     static final String TOKEN = "an.access-token.value";
-    static final String ATH = "\"ath\":\"" + DpopProofs.ath(TOKEN) + "\"";
-    static final DpopProofs.Key KEY = DpopProofs.ec();
-    static final DpopProofs.Key OTHER = DpopProofs.ec();
+    static final String ATH = "\"ath\":\"" + JcaDpop.ath(TOKEN) + "\"";
+    static final JcaDpop.Key KEY = JcaDpop.ec();
+    static final JcaDpop.Key OTHER = JcaDpop.ec();
     static int jti;
 
     static DpopVerifier verifier() {
@@ -66,7 +67,7 @@ class Rfc9449ProofCheckTest {
     }
 
     static Stream<Row> rows() {
-        String b64Header = DpopProofs.b64(header(KEY));
+        String b64Header = JcaDpop.b64(header(KEY));
         return Stream.of(
                 ok("valid ES256 proof", () -> good("")),
                 ok("htu with another spelling of the same URI (RFC 3986 normalization)",
@@ -81,8 +82,8 @@ class Rfc9449ProofCheckTest {
                 new Row("check 1: two proofs", () -> List.of(good(""), good("")), KEY.thumbprint(), "2 DPoP headers"),
                 new Row("check 1: no proof", List::of, KEY.thumbprint(), "no DPoP header"),
                 refused("check 2: not a JWT", () -> "not-a-proof", "compact JWS"),
-                refused("check 2: unsigned (alg none)", () -> DpopProofs.b64("{\"typ\":\"dpop+jwt\",\"alg\":\"none\",\"jwk\":"
-                        + KEY.jwk() + "}") + "." + DpopProofs.b64(claims("GET", URL, NOW, "x", ATH)) + ".", "none"),
+                refused("check 2: unsigned (alg none)", () -> JcaDpop.b64("{\"typ\":\"dpop+jwt\",\"alg\":\"none\",\"jwk\":"
+                        + KEY.jwk() + "}") + "." + JcaDpop.b64(claims("GET", URL, NOW, "x", ATH)) + ".", "none"),
                 refused("check 4: typ JWT", () -> sign(KEY, header(KEY).replace("dpop+jwt", "JWT"),
                         claims("GET", URL, NOW, "y" + jti++, ATH)), "typ"),
                 refused("check 4: no typ", () -> sign(KEY, header(KEY).replace("\"typ\":\"dpop+jwt\",", ""),
@@ -96,7 +97,7 @@ class Rfc9449ProofCheckTest {
                 refused("check 7: jwk with the private key", () -> sign(KEY, header(KEY).replace(KEY.jwk(),
                         KEY.privateJwk()), claims("GET", URL, NOW, "d" + jti++, ATH)), "\"d\""),
                 refused("check 7: jwk is an oct key", () -> sign(KEY, header(KEY).replace(KEY.jwk(),
-                        "{\"kty\":\"oct\",\"k\":\"" + DpopProofs.B64.encodeToString(TestTokens.KEY) + "\"}"),
+                        "{\"kty\":\"oct\",\"k\":\"" + JcaDpop.B64.encodeToString(TestTokens.KEY) + "\"}"),
                         claims("GET", URL, NOW, "o" + jti++, ATH)), "\"k\""),
                 refused("check 7: no jwk", () -> sign(KEY, "{\"typ\":\"dpop+jwt\",\"alg\":\"ES256\"}",
                         claims("GET", URL, NOW, "w" + jti++, ATH)), "no \"jwk\""),
@@ -131,7 +132,7 @@ class Rfc9449ProofCheckTest {
                 refused("check 12: no ath", () -> sign(KEY, header(KEY), claims("GET", URL, NOW, "b" + jti++, "")),
                         "\"ath\""),
                 refused("check 12: ath of another token", () -> sign(KEY, header(KEY), claims("GET", URL, NOW,
-                        "c" + jti++, "\"ath\":\"" + DpopProofs.ath("another.token") + "\"")), "ath"),
+                        "c" + jti++, "\"ath\":\"" + JcaDpop.ath("another.token") + "\"")), "ath"),
                 new Row("check 12: key not the token's cnf.jkt", () -> List.of(good("")), OTHER.thumbprint(), "cnf.jkt"),
                 new Row("check 12: token without cnf.jkt", () -> List.of(good("")), null, "cnf.jkt"),
                 refused("a proof over the size cap", () -> sign(KEY, header(KEY), claims("GET", URL, NOW, "big" + jti++,
@@ -144,7 +145,7 @@ class Rfc9449ProofCheckTest {
         int y = jwk.indexOf("\"y\":\"") + 5;
         byte[] raw = java.util.Base64.getUrlDecoder().decode(jwk.substring(y, y + 43));
         raw[31] ^= 1;
-        return jwk.substring(0, y) + DpopProofs.B64.encodeToString(raw) + jwk.substring(y + 43);
+        return jwk.substring(0, y) + JcaDpop.B64.encodeToString(raw) + jwk.substring(y + 43);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -162,8 +163,7 @@ class Rfc9449ProofCheckTest {
         assertEquals(DpopException.INVALID_DPOP_PROOF, e.errorCode(), row.name());
         assertNull(e.nonce());
         assertTrue(e.getMessage().contains(row.refusal()), row.name() + ": " + e.getMessage());
-        assertFalse(e.getMessage().contains(DpopProofs.B64.encodeToString(DpopProofs.fixed(
-                ((java.security.interfaces.ECPrivateKey) KEY.pair().getPrivate()).getS(), 32))), "no private key in the message");
+        assertFalse(e.getMessage().contains(KEY.privateScalar()), "no private key in the message");
     }
 
     @Test
@@ -190,7 +190,7 @@ class Rfc9449ProofCheckTest {
         String first = good("");
         dpop.verify(List.of(first), "GET", TARGET, TOKEN, KEY.thumbprint());
         for (int i = 0; i < 5000; i++) { // the store sees what the verifier would ask it, 5,000 times
-            assertTrue(store.firstUse(DpopProofs.B64.encodeToString(DpopProofs.sha256("other" + i)),
+            assertTrue(store.firstUse(JcaDpop.B64.encodeToString(JcaDpop.sha256("other" + i)),
                     clock.instant(), clock.instant().plusSeconds(60)));
         }
         clock.millis += 59_000;
@@ -200,7 +200,7 @@ class Rfc9449ProofCheckTest {
     @Test
     void theKeyKindsAProofMayUse() {
         DpopVerifier dpop = verifier();
-        for (DpopProofs.Key k : List.of(DpopProofs.rsa("RS256"), DpopProofs.rsa("PS256"), DpopProofs.ed())) {
+        for (JcaDpop.Key k : List.of(JcaDpop.rsa("RS256"), JcaDpop.rsa("PS256"), JcaDpop.ed())) {
             String proof = sign(k, header(k), claims("GET", URL, NOW, "k" + jti++, ATH));
             assertEquals(k.thumbprint(), dpop.verify(List.of(proof), "GET", TARGET, TOKEN, k.thumbprint()).thumbprint(),
                     k.alg());
@@ -212,7 +212,7 @@ class Rfc9449ProofCheckTest {
         try (JwtPrivateKey client = JwtPrivateKey.generate(Algorithm.ES256).withKeyId("not-in-the-jwk")) {
             JwtSigner proofs = JwtSigner.builder(client).algorithm(Algorithm.ES256).type("dpop+jwt").jwkHeader().build();
             String proof = proofs.sign(Map.of("jti", "own-1", "htm", "GET", "htu", URL, "iat", NOW,
-                    "ath", DpopProofs.ath(TOKEN)));
+                    "ath", JcaDpop.ath(TOKEN)));
             VerifiedDpopProof p = verifier().verify(List.of(proof), "GET", TARGET, TOKEN, client.thumbprint());
             assertEquals(client.thumbprint(), p.thumbprint());
             assertEquals(java.util.Set.of("kty", "crv", "x", "y"), ((Map<?, ?>) p.header().get("jwk")).keySet(),

@@ -5,18 +5,13 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.DpopException;
 import io.lcjwt.DpopVerifier;
 import io.lcjwt.VerifiedDpopProof;
+import io.lcjwt.testkit.JcaDpop;
 import org.junit.jupiter.api.Timeout;
 
-import java.math.BigInteger;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.MessageDigest;
 import java.security.Signature;
-import java.security.interfaces.ECPublicKey;
-import java.security.spec.ECGenParameterSpec;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -34,28 +29,18 @@ import java.util.Map;
  * thumbprint of the key.
  */
 class DpopProofFuzzTest {
-    static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
     static final String HTU = "https://api.example/orders";
     static final String TOKEN = "fuzz.access.token";
-    static final KeyPair CLIENT = generate();
-    static final String X;
-    static final String Y;
-    static final String JWK;
-    static final String JKT;
-    static final String ATH = B64.encodeToString(sha256(TOKEN));
+    static final JcaDpop.Key CLIENT = JcaDpop.ec();
+    static final String JWK = CLIENT.jwk();
+    static final Map<?, ?> JWK_MEMBERS = (Map<?, ?>) Oracle.json(JWK.getBytes(StandardCharsets.UTF_8), JWK);
+    static final String JKT = CLIENT.thumbprint();
+    static final String ATH = JcaDpop.ath(TOKEN);
     static final DpopVerifier VERIFIER = DpopVerifier.builder().algorithms(Algorithm.ES256, Algorithm.RS256)
             .clock(FuzzKeys.CLOCK).replayStore((id, now, exp) -> {
                 Oracle.require(id.length() == 43 && exp.isAfter(now), "replay store id and expiry", id);
                 return true;
             }).build();
-
-    static {
-        ECPublicKey p = (ECPublicKey) CLIENT.getPublic();
-        X = B64.encodeToString(fixed(p.getW().getAffineX()));
-        Y = B64.encodeToString(fixed(p.getW().getAffineY()));
-        JWK = "{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\":\"" + X + "\",\"y\":\"" + Y + "\"}";
-        JKT = B64.encodeToString(sha256("{\"crv\":\"P-256\",\"kty\":\"EC\",\"x\":\"" + X + "\",\"y\":\"" + Y + "\"}"));
-    }
 
     static final String GOOD_HEADER = "{\"typ\":\"dpop+jwt\",\"alg\":\"ES256\",\"jwk\":$JWK}";
     static final String GOOD_CLAIMS = "{\"jti\":\"j-1\",\"htm\":\"GET\",\"htu\":\"" + HTU + "\",\"iat\":$IAT,\"ath\":\"$ATH\"}";
@@ -91,7 +76,8 @@ class DpopProofFuzzTest {
         Oracle.require(typ.equals("dpop+jwt") || typ.equals("application/dpop+jwt"), "typ", proof);
         Oracle.require("ES256".equals(header.get("alg")), "alg", proof);
         Map<?, ?> jwk = (Map<?, ?>) header.get("jwk");
-        Oracle.require(X.equals(jwk.get("x")) && Y.equals(jwk.get("y")) && "EC".equals(jwk.get("kty")), "the client's key", proof);
+        Oracle.require(JWK_MEMBERS.get("x").equals(jwk.get("x")) && JWK_MEMBERS.get("y").equals(jwk.get("y"))
+                && "EC".equals(jwk.get("kty")) && "P-256".equals(jwk.get("crv")), "the client's key", proof);
         for (String priv : new String[] {"d", "p", "q", "dp", "dq", "qi", "oth", "k"}) {
             Oracle.require(!jwk.containsKey(priv), "no private member " + priv, proof);
         }
@@ -106,7 +92,7 @@ class DpopProofFuzzTest {
     static boolean jdkVerifies(String[] parts) {
         try {
             Signature s = Signature.getInstance("SHA256withECDSAinP1363Format");
-            s.initVerify(CLIENT.getPublic());
+            s.initVerify(CLIENT.pair().getPublic());
             s.update((parts[0] + "." + parts[1]).getBytes(StandardCharsets.US_ASCII));
             return s.verify(Base64.getUrlDecoder().decode(parts[2]));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
@@ -124,41 +110,7 @@ class DpopProofFuzzTest {
     }
 
     static String sign(byte[] header, byte[] claims) {
-        String input = B64.encodeToString(header) + "." + B64.encodeToString(claims);
-        try {
-            Signature s = Signature.getInstance("SHA256withECDSAinP1363Format");
-            s.initSign(CLIENT.getPrivate());
-            s.update(input.getBytes(StandardCharsets.US_ASCII));
-            return input + "." + B64.encodeToString(s.sign());
-        } catch (GeneralSecurityException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    static KeyPair generate() {
-        try {
-            KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
-            g.initialize(new ECGenParameterSpec("secp256r1"));
-            return g.generateKeyPair();
-        } catch (GeneralSecurityException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    static byte[] fixed(BigInteger v) {
-        byte[] b = v.toByteArray();
-        byte[] out = new byte[32];
-        int n = Math.min(32, b.length);
-        System.arraycopy(b, b.length - n, out, 32 - n, n);
-        return out;
-    }
-
-    static byte[] sha256(String s) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.US_ASCII));
-        } catch (GeneralSecurityException e) {
-            throw new AssertionError(e);
-        }
+        return JcaDpop.sign(CLIENT, header, claims);
     }
 
     /** Seeds for {@link SeedCorpus}: good and nearly good headers and claims, and whole texts. */

@@ -64,7 +64,7 @@ class AccessTokenProfileReactiveTest {
 
     @Test
     void theDpopSchemeIsNotAcceptedOnTheReactiveStack() {
-        DpopClient client = new DpopClient(TestIdp.ec("c"));
+        DpopClient client = DpopClient.ec();
         String token = token("at+jwt", "\"client_id\":\"c\",\"jti\":\"j4\",\"cnf\":{\"jkt\":\"" + client.jkt + "\"}");
         HttpResponse<String> r = DpopClient.get(url, "DPoP", token, client.proof("GET", url, token));
         assertEquals(401, r.statusCode());

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DpopNonceServletTest {
     static TestIdp idp;
     static final TestIdp.Key ISSUER_KEY = TestIdp.ec("as-1");
-    static final DpopClient CLIENT = new DpopClient(TestIdp.ec("client"));
+    static final DpopClient CLIENT = DpopClient.ec();
     static ConfigurableApplicationContext app;
     static String url;
 

@@ -47,8 +47,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DpopServletTest {
     static TestIdp idp;
     static final TestIdp.Key ISSUER_KEY = TestIdp.ec("as-1");
-    static final DpopClient CLIENT = new DpopClient(TestIdp.ec("client"));
-    static final DpopClient OTHER = new DpopClient(TestIdp.ec("other"));
+    static final DpopClient CLIENT = DpopClient.ec();
+    static final DpopClient OTHER = DpopClient.ec();
     static ConfigurableApplicationContext app;
     static String url;
 
@@ -128,7 +128,7 @@ class DpopServletTest {
 
     @Test
     void anEd25519ProofIsAccepted_SpringsOwnVerifierKnowsOnlyRsaAndEc() {
-        DpopClient ed = new DpopClient(TestIdp.ed("ed-client"));
+        DpopClient ed = DpopClient.ed();
         String token = accessToken(ed.jkt);
         assertEquals(200, DpopClient.get(url, "DPoP", token, ed.proof("GET", url, token)).statusCode());
     }
@@ -155,7 +155,7 @@ class DpopServletTest {
                                 ath.formatted(DpopClient.ath(t + "x"))))},
                 new Object[] {"proof key is not the token's cnf.jkt", (Function<String, String>) t -> OTHER.proof("GET", url, t)},
                 new Object[] {"private key in jwk", (Function<String, String>) t -> CLIENT.sign(CLIENT.key,
-                        CLIENT.header().replace(CLIENT.jwk, withD(CLIENT)),
+                        CLIENT.header().replace(CLIENT.jwk, CLIENT.key.privateJwk()),
                         DpopClient.claims("GET", url, DpopClient.now(), DpopClient.newJti(), ath.formatted(DpopClient.ath(t))))},
                 new Object[] {"HS256 proof", (Function<String, String>) t -> TestIdp.hs256(new byte[32],
                         "{\"typ\":\"dpop+jwt\",\"alg\":\"HS256\",\"jwk\":" + CLIENT.jwk + "}",
@@ -169,11 +169,6 @@ class DpopServletTest {
                 new Object[] {"control: a good proof", good});
     }
 
-    static String withD(DpopClient c) {
-        java.security.interfaces.ECPrivateKey d = (java.security.interfaces.ECPrivateKey) c.key.pair().getPrivate();
-        return c.jwk.substring(0, c.jwk.length() - 1) + ",\"d\":\"" + TestIdp.B64.encodeToString(TestIdp.unsigned(d.getS(), 32)) + "\"}";
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("refusals")
     void eachBadProofIsA401InvalidDpopProof(String why, Function<String, String> proof) {
@@ -184,7 +179,7 @@ class DpopServletTest {
             return;
         }
         assertDpopRefusal(r, why);
-        assertFalse(Apps.wwwAuthenticate(r).contains(withD(CLIENT).substring(CLIENT.jwk.length() - 1)), "no key material");
+        assertFalse(Apps.wwwAuthenticate(r).contains(CLIENT.key.privateScalar()), "no key material");
     }
 
     @Test

@@ -69,7 +69,7 @@ class DpopUserSettingsTest {
     @Test
     void theApplicationsOwnFactoryIsTheOnePluggedIn() {
         try (ConfigurableApplicationContext app = Apps.start(WithOwnFactory.class, WebApplicationType.SERVLET, props())) {
-            DpopClient client = new DpopClient(TestIdp.ec("c"));
+            DpopClient client = DpopClient.ec();
             String url = "http://127.0.0.1:" + Apps.port(app) + "/me";
             String token = TestIdp.sign(ISSUER_KEY, idp.claims("\"cnf\":{\"jkt\":\"" + client.jkt + "\"}"));
             assertEquals(200, get(app, client, token, client.proof("GET", url, token)));
@@ -82,10 +82,10 @@ class DpopUserSettingsTest {
         try (ConfigurableApplicationContext app = Apps.servlet(props("lcjwt.dpop.enabled", "false"))) {
             assertFalse(app.containsBean("lcjwtDpopProviders"));
             String url = "http://127.0.0.1:" + Apps.port(app) + "/me";
-            DpopClient ed = new DpopClient(TestIdp.ed("ed"));
+            DpopClient ed = DpopClient.ed();
             String edToken = TestIdp.sign(ISSUER_KEY, idp.claims("\"cnf\":{\"jkt\":\"" + ed.jkt + "\"}"));
             assertEquals(401, get(app, ed, edToken, ed.proof("GET", url, edToken)), "Spring's verifier knows no EdDSA");
-            DpopClient ec = new DpopClient(TestIdp.ec("ec"));
+            DpopClient ec = DpopClient.ec();
             String token = TestIdp.sign(ISSUER_KEY, idp.claims("\"cnf\":{\"jkt\":\"" + ec.jkt + "\"}"));
             assertEquals(200, get(app, ec, token, ec.proof("GET", url, token)));
         }

@@ -59,50 +59,30 @@ public final class ReplayTable implements DpopReplayStore {
         }
         int b1 = bucket(hi);
         int b2 = bucket(lo);
-        ReentrantLock first = locks[Math.min(b1, b2) % STRIPES];
-        ReentrantLock second = locks[Math.max(b1, b2) % STRIPES];
+        // Locked in the order of the stripes, so that two calls never wait for each other's second.
+        int s1 = b1 % STRIPES;
+        int s2 = b2 % STRIPES;
+        ReentrantLock first = locks[Math.min(s1, s2)];
+        ReentrantLock second = locks[Math.max(s1, s2)];
         first.lock();
         if (second != first) {
             second.lock();
         }
         try {
-            int live1 = 0;
-            int live2 = 0;
-            int free1 = -1;
-            int free2 = -1;
-            for (int w = 0; w < WAYS; w++) {
-                int s = (b1 * WAYS + w) * LONGS;
-                if (slots[s + 2] > nowMs) {
-                    if (slots[s] == hi && slots[s + 1] == lo) {
-                        return false;
-                    }
-                    live1++;
-                } else if (free1 < 0) {
-                    free1 = s;
-                }
+            long r1 = scan(b1, hi, lo, nowMs);
+            long r2 = b2 == b1 ? FULL : scan(b2, hi, lo, nowMs);
+            if (r1 == FOUND || r2 == FOUND) {
+                return false;
             }
-            if (b2 != b1) {
-                for (int w = 0; w < WAYS; w++) {
-                    int s = (b2 * WAYS + w) * LONGS;
-                    if (slots[s + 2] > nowMs) {
-                        if (slots[s] == hi && slots[s + 1] == lo) {
-                            return false;
-                        }
-                        live2++;
-                    } else if (free2 < 0) {
-                        free2 = s;
-                    }
-                }
-            } else {
-                live2 = WAYS;
-            }
-            int s = free2 >= 0 && (free1 < 0 || live2 < live1) ? free2 : free1;
-            if (s < 0) {
+            // The free slot of the bucket with fewer live entries ("two choices"), else the other's.
+            long pick = (r2 & FREE) != 0 && ((r1 & FREE) == 0 || r2 >>> 32 < r1 >>> 32) ? r2 : r1;
+            if ((pick & FREE) == 0) {
                 throw new DpopException("The DPoP replay store is full: it holds about " + maxEntries
                         + " proofs still inside their window, and it refuses a new proof rather than forget one"
                         + " that could then be replayed. Retry with a new proof later; the operator can raise the"
                         + " store's size or shorten the window.");
             }
+            int s = (int) (pick & FREE) - 1;
             slots[s] = hi;
             slots[s + 1] = lo;
             slots[s + 2] = exp;
@@ -113,6 +93,35 @@ public final class ReplayTable implements DpopReplayStore {
             }
             first.unlock();
         }
+    }
+
+    /** {@link #scan}: the id is live in the bucket. */
+    private static final long FOUND = -1;
+    /** {@link #scan}: the low half, the first free slot's index plus one (0: none free). */
+    private static final long FREE = 0xFFFF_FFFFL;
+    /** A bucket with no free slot and more live entries than any: the second choice when both are one. */
+    private static final long FULL = (long) WAYS << 32;
+
+    /**
+     * Looks through one bucket: {@link #FOUND} when {@code (hi, lo)} is live in it; otherwise its
+     * number of live entries in the high half and, in the low half, the index in {@link #slots}
+     * of its first free slot plus one (0 when none is free).
+     */
+    private long scan(int bucket, long hi, long lo, long nowMs) {
+        long live = 0;
+        int free = -1;
+        for (int w = 0; w < WAYS; w++) {
+            int s = (bucket * WAYS + w) * LONGS;
+            if (slots[s + 2] > nowMs) {
+                if (slots[s] == hi && slots[s + 1] == lo) {
+                    return FOUND;
+                }
+                live++;
+            } else if (free < 0) {
+                free = s;
+            }
+        }
+        return live << 32 | (free + 1);
     }
 
     /** Lemire's multiply-shift: a bucket from the top 32 bits, without a division. */

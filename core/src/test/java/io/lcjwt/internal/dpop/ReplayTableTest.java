@@ -109,6 +109,47 @@ class ReplayTableTest {
     }
 
     @Test
+    void manyThreadsWithDistinctIdsNeitherDeadlockNorLoseOne() throws Exception {
+        // Each call locks two buckets' stripes; calls whose stripes cross must not wait for each
+        // other. The workers are daemons, and a deadlock fails the test after 60 s rather than
+        // hanging the build.
+        ReplayTable t = new ReplayTable(400_000);
+        int threads = 8;
+        int per = 25_000;
+        AtomicInteger firsts = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread th = new Thread(r, "replay-table-test");
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            List<Future<?>> fs = new ArrayList<>();
+            for (int k = 0; k < threads; k++) {
+                int base = k * per;
+                fs.add(pool.submit(() -> {
+                    for (int i = 0; i < per; i++) {
+                        if (t.firstUse(id(base + i), T0, T0.plusSeconds(60))) {
+                            firsts.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            for (Future<?> f : fs) {
+                try {
+                    f.get(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    throw new AssertionError("the workers did not finish in 60 s: a deadlock between stripes", e);
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(threads * per, firsts.get());
+        assertEquals(threads * per, t.liveEntries(T0));
+    }
+
+    @Test
     void theSizeIsBounded() {
         assertThrows(IllegalArgumentException.class, () -> new ReplayTable(15));
         assertThrows(IllegalArgumentException.class, () -> new ReplayTable(ReplayTable.MAX_ENTRIES + 1));
