@@ -223,6 +223,30 @@ class Rfc9449ProofCheckTest {
     }
 
     @Test
+    void aFloodOfProofsWithFreshKeysLeavesNoNativeKeysBehind() throws Exception {
+        // Every proof's jwk is imported into libcrypto before its signature is checked; the keys of
+        // refused proofs, and of accepted ones the header cache has let go, must be freed.
+        DpopVerifier dpop = verifier();
+        long before = LibCrypto.liveNativeObjects().keys();
+        for (int i = 0; i < 300; i++) {
+            JcaDpop.Key fresh = JcaDpop.ec();
+            String badSignature = sign(OTHER, header(fresh), claims("GET", URL, NOW, "f-" + i, ATH));
+            String good = sign(fresh, header(fresh), claims("GET", URL, NOW, "g-" + i, ATH));
+            assertThrows(DpopException.class, () -> dpop.verify(List.of(badSignature), "GET", TARGET, TOKEN,
+                    fresh.thumbprint()));
+            dpop.verify(List.of(good), "GET", TARGET, TOKEN, fresh.thumbprint());
+        }
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        long live;
+        do {
+            System.gc();
+            Thread.sleep(50);
+            live = LibCrypto.liveNativeObjects().keys();
+        } while (live > before + 16 && System.nanoTime() < deadline);
+        assertTrue(live <= before + 16, "native keys left: " + (live - before) + " (the header cache holds at most 16)");
+    }
+
+    @Test
     void aTokenEndpointProofNeedsNoAth() {
         String proof = sign(KEY, header(KEY), claims("POST", "https://as.example/token", NOW, "te" + jti++, ""));
         VerifiedDpopProof p = verifier().verify(List.of(proof), "POST", URI.create("https://as.example/token"));
