@@ -20,12 +20,12 @@ public final class Sha256 {
         Backend.get(); // loads libcrypto, or explains why it cannot
         byte[] out = new byte[32];
         if (data.length <= CRITICAL_MAX) {
-            Critical.sha256(MemorySegment.ofArray(data), data.length, MemorySegment.ofArray(out));
+            Critical.sha(256, MemorySegment.ofArray(data), data.length, MemorySegment.ofArray(out));
             return out;
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment in = arena.allocateFrom(ValueLayout.JAVA_BYTE, data);
-            Critical.sha256(in, data.length, MemorySegment.ofArray(out));
+            Critical.sha(256, in, data.length, MemorySegment.ofArray(out));
         }
         return out;
     }
