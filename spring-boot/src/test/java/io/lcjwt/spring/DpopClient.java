@@ -16,7 +16,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class DpopClient {
     private static final AtomicLong JTI = new AtomicLong();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     final JcaDpop.Key key;
     /** The public JWK, as a proof carries it. */
@@ -68,6 +67,11 @@ final class DpopClient {
         return sign(key, header(), claims(htm, htu, now(), newJti(), "\"ath\":\"" + ath(accessToken) + "\""));
     }
 
+    /** A new HTTP client; close it when done. */
+    static HttpClient client() {
+        return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
     /** GET with {@code Authorization: <scheme> <token>} and each of {@code proofs} as a DPoP header. */
     static HttpResponse<String> get(String url, String scheme, String token, String... proofs) {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20)).GET();
@@ -77,8 +81,10 @@ final class DpopClient {
         for (String p : proofs) {
             r.header("DPoP", p);
         }
-        try {
-            return HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
+        // A client per request, as Apps.get does: a request that rode a pooled connection the
+        // server was closing after a refusal once waited out its 20 s.
+        try (HttpClient http = client()) {
+            return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new AssertionError(e);
         } catch (InterruptedException e) {
