@@ -17,10 +17,9 @@
 # Settings (environment): LOAD_DURATION (20s), LOAD_WARMUP (10s), LOAD_REQUESTS per run (60000),
 # LOAD_THREADS (1), LOAD_CONNECTIONS (32), LOAD_TIMEOUT (2s), LOAD_PORTS ("18091 18092 18093": the
 # two apps and the JWKS),
-# LOAD_JVM_OPTS (-Xms512m -Xmx512m), LOAD_SERVER_CPUS / LOAD_WRK_CPUS (with taskset and 2+ CPUs:
-# 0 and 1; "" to not pin), LCJWT_SKIP_BUILD=1 to use the jars already built. Only 127.0.0.1 is
-# used. LCJWT_LIBCRYPTO picks the libcrypto as everywhere; LOAD_KEEP=1 keeps the work directory (the
-# apps' logs, the proofs). Run it on a quiet machine.
+# LOAD_JVM_OPTS (-Xms512m -Xmx512m), LOAD_SERVER_CPUS / LOAD_WRK_CPUS (bench/wrk/common.sh),
+# LCJWT_SKIP_BUILD=1 to use the jars already built. Only 127.0.0.1 is used. LCJWT_LIBCRYPTO picks
+# the libcrypto as everywhere. Run it on a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bin/jdk.sh
@@ -33,43 +32,21 @@ connections=${LOAD_CONNECTIONS:-32}
 timeout=${LOAD_TIMEOUT:-2s}
 read -r lcjwt_port spring_port jwks_port <<<"${LOAD_PORTS:-18091 18092 18093}"
 jvm_opts=${LOAD_JVM_OPTS:--Xms512m -Xmx512m}
-app=examples/dpop-redis/target/dpop-redis.jar
+jar=examples/dpop-redis/target/dpop-redis.jar
 bench_jar=bench/target/benchmarks.jar
 htu=https://api.example/orders
 spring_flag=--spring.autoconfigure.exclude=io.lcjwt.spring.LcjwtResourceServerAutoConfiguration,io.lcjwt.spring.LcjwtDpopAutoConfiguration
 
-server_pin=() wrk_pin=()
-if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
-  server_cpus=${LOAD_SERVER_CPUS-0}
-  wrk_cpus=${LOAD_WRK_CPUS-1}
-  [ -n "$server_cpus" ] && server_pin=(taskset -c "$server_cpus")
-  [ -n "$wrk_cpus" ] && wrk_pin=(taskset -c "$wrk_cpus")
+script=dpop-load
+. bench/wrk/common.sh
+command -v python3 >/dev/null || { echo "$script: python3 is missing (it serves the JWKS)" >&2; exit 1; }
+
+build_jar examples/dpop-redis
+if [ -z "${LCJWT_SKIP_BUILD:-}" ] || [ ! -f "$bench_jar" ]; then
+  echo "$script: building $bench_jar" >&2
+  ./mvnw -B -q -pl bench -am package -DskipTests
 fi
-command -v wrk >/dev/null || { echo "dpop-load: wrk is missing; install it (apt-get install wrk)" >&2; exit 1; }
-command -v curl >/dev/null || { echo "dpop-load: curl is missing" >&2; exit 1; }
-command -v python3 >/dev/null || { echo "dpop-load: python3 is missing (it serves the JWKS)" >&2; exit 1; }
-
-if [ -z "${LCJWT_SKIP_BUILD:-}" ] || [ ! -f "$app" ] || [ ! -f "$bench_jar" ]; then
-  echo "dpop-load: building $app and $bench_jar" >&2
-  ./mvnw -B -q -pl examples/dpop-redis,bench -am package -DskipTests
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  if [ -n "${LOAD_KEEP:-}" ]; then echo "dpop-load: kept $work" >&2; else rm -rf "$work"; fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-for port in "$lcjwt_port" "$spring_port" "$jwks_port"; do
-  if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
-    echo "dpop-load: something already answers on 127.0.0.1:$port; set LOAD_PORTS" >&2
-    exit 1
-  fi
-done
+require_free_ports "$lcjwt_port" "$spring_port" "$jwks_port"
 
 gen() { "$JAVA_HOME/bin/java" --enable-native-access=ALL-UNNAMED -cp "$bench_jar" io.lcjwt.bench.DpopLoadProofs "$@"; }
 gen init "$work"
@@ -78,20 +55,16 @@ mkdir "$work/jwks" && mv "$work/jwks.json" "$work/jwks/" # served alone: the cli
 python3 -m http.server --bind 127.0.0.1 --directory "$work/jwks" "$jwks_port" >"$work/jwks.log" 2>&1 &
 pids+=($!)
 
-# $1 name, $2 port, rest: extra arguments
-start() {
+# $1 name, $2 port, rest: extra arguments: the example with all its settings on the command line
+start_app() {
   local name=$1 port=$2; shift 2
-  # shellcheck disable=SC2086
-  "${server_pin[@]}" "$JAVA_HOME/bin/java" $jvm_opts -jar "$app" --spring.config.name=dpop-load-none \
-    --server.address=127.0.0.1 --server.port="$port" --server.forward-headers-strategy=framework \
+  start "$name" "$port" --spring.config.name=dpop-load-none --server.forward-headers-strategy=framework \
     --example.redis.enabled=false --lcjwt.dpop.replay-store-size=1000000 \
     --spring.security.oauth2.resourceserver.jwt.jwk-set-uri="http://127.0.0.1:$jwks_port/jwks.json" \
-    --spring.security.oauth2.resourceserver.jwt.jws-algorithms=ES256 \
-    --logging.level.io.lcjwt=INFO "$@" >"$work/$name.log" 2>&1 &
-  pids+=($!)
+    --spring.security.oauth2.resourceserver.jwt.jws-algorithms=ES256 --logging.level.io.lcjwt=INFO "$@"
 }
-start lcjwt "$lcjwt_port"
-start spring "$spring_port" "$spring_flag"
+start_app lcjwt "$lcjwt_port"
+start_app spring "$spring_port" "$spring_flag"
 
 # The one request every run starts with, and its answer: 200, or nothing is measured.
 # $1 port, $2 proof
@@ -111,7 +84,7 @@ ready() {
   local verifies=no
   grep -q 'DPoP proofs are verified by io.lcjwt' "$work/$name.log" && verifies=yes
   if { [ "$name" = lcjwt ] && [ $verifies = no ]; } || { [ "$name" = spring ] && [ $verifies = yes ]; }; then
-    echo "dpop-load: the $name app on port $port does not have the DPoP verifier it should; its log:" >&2
+    echo "$script: the $name app on port $port does not have the DPoP verifier it should; its log:" >&2
     tail -n 30 "$work/$name.log" >&2
     exit 1
   fi
@@ -190,8 +163,10 @@ function done(summary, latency, requests)
     end
     if e > longest then longest = e end
   end
-  io.write(string.format("dpop-load: %d accepted, %d refused in %.3f s, %.2f/s, ended by %s\n",
-    total_ok, total_refused, longest, total_ok / longest, by_count and "count" or "time"))
+  -- The line bench/wrk/common.sh's summary() reads (its responses: the accepted ones), then the refusals.
+  io.write(string.format("wrk-limit: %d responses in %.3f s, %.2f/s, ended by %s\n",
+    total_ok, longest, total_ok / longest, by_count and "count" or "time"))
+  io.write(string.format("dpop-load: %d refused\n", total_refused))
 end
 LUA
 
@@ -201,7 +176,7 @@ run() {
   gen proofs "$work" $((n + 1)) "$htu"
   code=$(probe "$port" "$(head -n 1 "$work/proofs")")
   if [ "$code" != 200 ]; then
-    echo "dpop-load: a fresh DPoP request to the $name app answered $code, not 200; nothing measured. Its log:" >&2
+    echo "$script: a fresh DPoP request to the $name app answered $code, not 200; nothing measured. Its log:" >&2
     tail -n 30 "$work/$name.log" >&2
     exit 1
   fi
@@ -210,36 +185,27 @@ run() {
     "${wrk_pin[@]}" wrk -t"$threads" -c"$connections" -d"$d" --timeout "$timeout" --latency \
     -s "$work/dpop.lua" "http://127.0.0.1:$port/orders" >"$out"
   if [ "$d" = "$duration" ] && grep -q 'Socket errors' "$out"; then
-    echo "dpop-load: socket errors during the $name run (warm-ups may have them, measured runs may not):" >&2
+    echo "$script: socket errors during the $name run (warm-ups may have them, measured runs may not):" >&2
     cat "$out" >&2
     exit 1
   fi
   local accepted refused
-  accepted=$(sed -n 's/^dpop-load: \([0-9]*\) accepted,.*/\1/p' "$out")
-  refused=$(sed -n 's/^dpop-load: [0-9]* accepted, \([0-9]*\) refused.*/\1/p' "$out")
+  accepted=$(sed -n 's/^wrk-limit: \([0-9]*\) responses.*/\1/p' "$out")
+  refused=$(sed -n 's/^dpop-load: \([0-9]*\) refused/\1/p' "$out")
   # Every fresh proof that was answered must be accepted, and a measured run must end by count:
   # LOAD_DURATION too short for LOAD_REQUESTS would end it by time, with fewer requests.
   if [ "$d" = "$duration" ] && { [ "${refused:-0}" -gt "$connections" ] || [ "$accepted" -lt $((n - connections)) ] \
       || ! grep -q 'ended by count' "$out"; }; then
-    echo "dpop-load: the $name run did not end by its count with every fresh proof accepted ($accepted of $n" \
+    echo "$script: the $name run did not end by its count with every fresh proof accepted ($accepted of $n" \
       "accepted, $refused refused):" >&2
     cat "$out" >&2
     exit 1
   fi
 }
 
-echo "dpop-load: warm-up, $warmup each" >&2
+echo "$script: warm-up, $warmup each" >&2
 run lcjwt "$lcjwt_port" "$warmup" "$requests" "$work/warm-lcjwt.txt"
 run spring "$spring_port" "$warmup" "$requests" "$work/warm-spring.txt"
-
-# $1 wrk output: "accepted seconds req/s ended-by p50 p99"
-summary() {
-  awk '
-    /^dpop-load: [0-9]+ accepted, / { n = $2; t = $7; rps = $9; sub(/\/s,$/, "", rps); by = $12 }
-    $1 == "50%" { p50 = $2 }
-    $1 == "99%" { p99 = $2 }
-    END { printf "%s %s %s %s %s %s\n", n, t, rps, by, p50, p99 }' "$1"
-}
 
 lib=$("$JAVA_HOME/bin/java" -version 2>&1 | head -n1)
 crypto=$(grep -o 'lcjwt verifies JWTs.*' "$work/lcjwt.log" | sed 's/.*) with //' | head -n1)
