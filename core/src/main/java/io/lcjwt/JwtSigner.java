@@ -189,8 +189,10 @@ public final class JwtSigner {
         return compact(b, claimsHeader, json.buffer(), json.length());
     }
 
-    /** The longest signature lcjwt makes (RSA-8192), base64url-encoded. */
+    /** The longest signature lcjwt makes but for ML-DSA (RSA-8192), base64url-encoded. */
     private static final int MAX_SIGNATURE_TEXT = Base64Url.encodedLength(1024);
+    /** ML-DSA-87's signature, the longest of all, base64url-encoded. */
+    private static final int MAX_ML_DSA_SIGNATURE_TEXT = Base64Url.encodedLength(4627);
 
     /**
      * Assembles {@code header.payload.signature} in {@code b}'s token buffer: the header, the
@@ -200,7 +202,8 @@ public final class JwtSigner {
     private int compact(SignBuffers.Buffer b, byte[] header, byte[] payload, int payloadLen) {
         int h = header.length;
         int inputLen = h + 1 + Base64Url.encodedLength(payloadLen);
-        byte[] out = b.out(inputLen + 1 + MAX_SIGNATURE_TEXT);
+        byte[] out = b.out(inputLen + 1 + (algorithm.family() == Algorithm.Family.ML_DSA ? MAX_ML_DSA_SIGNATURE_TEXT
+                : MAX_SIGNATURE_TEXT));
         System.arraycopy(header, 0, out, 0, h);
         out[h] = '.';
         b.base64.encode(payload, 0, payloadLen, out, h + 1);
@@ -631,6 +634,8 @@ public final class JwtSigner {
          * @return the signer, immutable and thread-safe
          * @throws IllegalStateException if no algorithm was chosen, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
+         * @throws UnsupportedOperationException if the algorithm needs what the loaded libcrypto
+         *         lacks (ML-DSA on OpenSSL 3, see {@link LibCrypto#supports(Algorithm)})
          * @throws IllegalArgumentException if a {@link #header} value cannot be written, by the
          *         rules {@link JwtSigner#sign} applies to claims
          */
@@ -638,6 +643,7 @@ public final class JwtSigner {
             if (algorithm == null) {
                 throw new IllegalStateException("Choose the signing algorithm with algorithm(...).");
             }
+            LibCrypto.requireSupported(algorithm);
             if (key instanceof JwtPublicKey) {
                 throw new InvalidJwtKeyException("A JwtPublicKey cannot sign; use the matching JwtPrivateKey.");
             }
