@@ -29,10 +29,10 @@ final class MlDsaTesting {
                 + LibCrypto.path() + ").";
     }
 
-    /** Asserts that {@code action} is refused as a libcrypto without ML-DSA refuses it, with {@code type}. */
+    /** Asserts that {@code action} is refused as a libcrypto without ML-DSA refuses it (the message may name the key first), with {@code type}. */
     static <T extends Throwable> void assertRefusedHere(Class<T> type, org.junit.jupiter.api.function.Executable action) {
         T e = assertThrows(type, action);
-        assertTrue(e.getMessage().startsWith(refusal()), e.getMessage());
+        assertTrue(e.getMessage().contains(refusal()), e.getMessage());
     }
 
     /** Sizes of FIPS 204 table 2: public key, signature. */
