@@ -5,8 +5,9 @@
  */
 module io.lcjwt {
     requires io.lcjwt.bindings;
-    requires com.fasterxml.jackson.core;
-    requires static com.fasterxml.jackson.jr.ob; // ClaimsReader.jacksonJr only
+    // ClaimsReader.jacksonJr only: lcjwt reads and writes JSON itself, so Jackson is optional.
+    requires static com.fasterxml.jackson.core;
+    requires static com.fasterxml.jackson.jr.ob;
     requires java.net.http;
 
     exports io.lcjwt;

@@ -58,6 +58,24 @@ public final class ClaimsReader {
     }
 
     /**
+     * Jackson-jr's default reader, {@code JSON.std}, with lcjwt's strict parser settings.
+     *
+     * <pre>{@code
+     * JwtVerifier verifier = JwtVerifier.builder(key)
+     *         .algorithms(Algorithm.RS256)
+     *         .claimsReader(ClaimsReader.jacksonJr())
+     *         .build();
+     * }</pre>
+     *
+     * @return the reader
+     * @throws IllegalStateException if Jackson-jr is not on the class path (or, on the module
+     *         path, its module is not resolved); the message says what to add
+     */
+    public static ClaimsReader jacksonJr() {
+        return JacksonJrPresence.std();
+    }
+
+    /**
      * Jackson-jr's streaming parser, configured by {@code json}, with lcjwt's checks.
      *
      * @param json the Jackson-jr configuration, such as {@code JSON.std}

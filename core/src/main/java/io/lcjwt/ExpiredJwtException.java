@@ -1,11 +1,10 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.codec.Frozen;
+import io.lcjwt.internal.codec.LazyJsonObject;
 
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The token's {@code exp} is at or before now minus the leeway (RFC 7519 section 4.1.4).
@@ -29,8 +28,7 @@ public final class ExpiredJwtException extends JwtException {
 
     private final transient Instant expiredAt;
     private final transient JwtHeader header;
-    private final transient byte[] payload;
-    private transient volatile Map<String, Object> claims;
+    private final transient Map<String, Object> claims;
 
     /**
      * Makes the exception without the token's header and claims ({@link #header()} and
@@ -40,32 +38,29 @@ public final class ExpiredJwtException extends JwtException {
      * @param expiredAt the token's {@code exp}
      */
     public ExpiredJwtException(String message, Instant expiredAt) {
-        super(message);
-        this.expiredAt = expiredAt;
-        this.header = null;
-        this.payload = null;
+        this(message, expiredAt, null, null);
     }
 
     /**
-     * Makes the exception for a token whose signature was verified.
+     * Makes the exception for a token whose signature was verified, carrying its header and
+     * claims (a test double of a verifier, for example, can throw it as lcjwt does).
+     *
+     * <pre>{@code
+     * throw new ExpiredJwtException("The JWT expired.", exp, header, Map.of("sub", "alice"));
+     * }</pre>
      *
      * @param message what was wrong, as a sentence
      * @param expiredAt the token's {@code exp}
-     * @param header the token's verified header
-     * @param payload holds the token's verified payload, the claims set as UTF-8 JSON; the range
-     *        is copied
-     * @param off where the payload starts in {@code payload}
-     * @param len the payload's length in bytes
-     * @throws NullPointerException if {@code header} or {@code payload} is null
-     * @throws IndexOutOfBoundsException if {@code [off, off+len)} is not inside {@code payload}
+     * @param header the token's verified header, or null
+     * @param claims the token's verified claims, or null; copied, unmodifiable at every depth
      */
-    public ExpiredJwtException(String message, Instant expiredAt, JwtHeader header, byte[] payload, int off,
-            int len) {
+    public ExpiredJwtException(String message, Instant expiredAt, JwtHeader header, Map<String, ?> claims) {
         super(message);
         this.expiredAt = expiredAt;
-        this.header = Objects.requireNonNull(header, "header");
-        Objects.checkFromIndexSize(off, len, Objects.requireNonNull(payload, "payload").length);
-        this.payload = Arrays.copyOfRange(payload, off, off + len);
+        this.header = header;
+        // lcjwt's own lazy claims are read, and frozen, only if someone asks for them.
+        this.claims = claims == null ? null
+                : claims instanceof LazyJsonObject lazy ? lazy : Frozen.map(claims);
     }
 
     /** {@return the token's {@code exp}} */
@@ -86,19 +81,14 @@ public final class ExpiredJwtException extends JwtException {
     /**
      * The expired token's claims, whose signature was verified; no other claim ({@code nbf},
      * {@code aud}, {@code iss}, required claims) was checked, since the decode stopped at
-     * {@code exp}. Read on the first call.
+     * {@code exp}. When lcjwt made the exception, the map reads the verified payload on its
+     * first use; if the part after {@code exp}, which the decode did not read, is not strict
+     * JSON, that first use throws {@link MalformedJwtException}.
      *
      * @return the claims, in token order, unmodifiable at every depth; or null if the exception
      *         was made without them
-     * @throws MalformedJwtException if the part of the claims set after {@code exp}, which the
-     *         decode did not read, is not strict JSON
      */
     public Map<String, Object> claims() {
-        Map<String, Object> c = claims;
-        if (c == null && payload != null) {
-            c = JwtHeader.frozenMap(HeaderParser.readObject(payload, 0, payload.length, "JWT claims set"));
-            claims = c;
-        }
-        return c;
+        return claims;
     }
 }

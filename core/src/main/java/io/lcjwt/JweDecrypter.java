@@ -23,7 +23,7 @@ import java.util.Set;
  * byte[] content = decrypter.decrypt(jwe);
  *
  * // A signed JWT inside (cty: JWT): decrypt, then verify the inner token
- * MyClaims claims = decrypter.decryptJwt(jwe, verifier, MyClaims.class);
+ * MyClaims claims = decrypter.decryptClaims(jwe, verifier, MyClaims.class);
  * }</pre>
  *
  * <p>Both allow-lists are mandatory and are checked before any cryptographic work, as are the
@@ -37,7 +37,7 @@ import java.util.Set;
  * {@link JweDecryptionException} with one message, so that the cases cannot be told apart.
  *
  * <p><b>Decryption is not authentication.</b> Anyone who has the recipient's public key can
- * make a JWE that decrypts. Use {@link #decryptJwt} with a {@link JwtVerifier} when the content
+ * make a JWE that decrypts. Use {@link #decryptClaims} with a {@link JwtVerifier} when the content
  * must come from a known issuer.
  */
 public final class JweDecrypter {
@@ -182,7 +182,7 @@ public final class JweDecrypter {
      *         for the inner JWT
      * @throws IllegalStateException if a key has been closed
      */
-    public Map<String, Object> decryptJwt(CharSequence jwe, JwtVerifier verifier) {
+    public Map<String, Object> decryptClaims(CharSequence jwe, JwtVerifier verifier) {
         Objects.requireNonNull(verifier, "verifier");
         byte[] inner = innerJwt(jwe);
         try {
@@ -207,7 +207,7 @@ public final class JweDecrypter {
      * @throws JwtException any refusal of {@link #decrypt}, or of the verifier for the inner JWT
      * @throws IllegalStateException if a key has been closed
      */
-    public <T> T decryptJwt(CharSequence jwe, JwtVerifier verifier, Class<T> type) {
+    public <T> T decryptClaims(CharSequence jwe, JwtVerifier verifier, Class<T> type) {
         Objects.requireNonNull(verifier, "verifier");
         Objects.requireNonNull(type, "type");
         byte[] inner = innerJwt(jwe);
@@ -224,7 +224,7 @@ public final class JweDecrypter {
         if (cty == null || !(cty.equalsIgnoreCase("JWT") || cty.equalsIgnoreCase("application/jwt"))) {
             Arrays.fill(d.plaintext(), (byte) 0);
             throw new InvalidHeaderException("cty", "The JWE's content type (\"cty\") is "
-                    + (cty == null ? "absent" : io.lcjwt.internal.Untrusted.quote(cty)) + "; decryptJwt reads a"
+                    + (cty == null ? "absent" : io.lcjwt.internal.Untrusted.quote(cty)) + "; decryptClaims reads a"
                     + " nested JWT, marked \"cty\": \"JWT\" (RFC 7519 section 5.2). Use decrypt for other content.");
         }
         return d.plaintext();

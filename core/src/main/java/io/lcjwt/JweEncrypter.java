@@ -103,7 +103,7 @@ public final class JweEncrypter {
      * Signs claims with {@code signer}, then encrypts the signed JWT as a nested JWT
      * ({@code cty: JWT}, RFC 7519 section 5.2): the recipient learns who issued the claims, which
      * encryption alone cannot tell it. Read it back with
-     * {@link JweDecrypter#decryptJwt(CharSequence, JwtVerifier, Class)}.
+     * {@link JweDecrypter#decryptClaims(CharSequence, JwtVerifier, Class)}.
      *
      * @param claims the claims, as {@link JwtSigner#sign} takes them
      * @param signer the issuer's signer

@@ -1,9 +1,7 @@
 package io.lcjwt;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import io.lcjwt.internal.codec.Frozen;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -37,7 +35,7 @@ public record JwtHeader(Algorithm algorithm, String keyId, String type, Map<Stri
      */
     public JwtHeader {
         Objects.requireNonNull(algorithm, "algorithm");
-        parameters = frozenMap(Objects.requireNonNull(parameters, "parameters"));
+        parameters = Frozen.map(Objects.requireNonNull(parameters, "parameters"));
     }
 
     /**
@@ -50,36 +48,5 @@ public record JwtHeader(Algorithm algorithm, String keyId, String type, Map<Stri
      */
     public Object get(String name) {
         return parameters.get(Objects.requireNonNull(name, "name"));
-    }
-
-    /** A copy of {@code m} that is unmodifiable at every depth. */
-    static <K> Map<K, Object> frozenMap(Map<K, ?> m) {
-        Map<K, Object> copy = new LinkedHashMap<>(Math.max(4, (int) (m.size() / 0.75f) + 1));
-        for (Map.Entry<K, ?> e : m.entrySet()) {
-            copy.put(e.getKey(), frozen(e.getValue()));
-        }
-        return Collections.unmodifiableMap(copy);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Object frozen(Object v) {
-        if (v instanceof Map<?, ?> m) {
-            return frozenMap((Map<Object, ?>) m);
-        }
-        if (v instanceof List<?> l) {
-            List<Object> copy = new ArrayList<>(l.size());
-            for (Object o : l) {
-                copy.add(frozen(o));
-            }
-            return Collections.unmodifiableList(copy);
-        }
-        if (v instanceof Set<?> s) {
-            Set<Object> copy = new LinkedHashSet<>();
-            for (Object o : s) {
-                copy.add(frozen(o));
-            }
-            return Collections.unmodifiableSet(copy);
-        }
-        return v;
     }
 }

@@ -1,22 +1,15 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.claims.ClaimsWriter;
-import io.lcjwt.internal.claims.JsonOut;
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.crypto.AsymmetricKey;
-import io.lcjwt.internal.crypto.HmacVerifyKey;
+import io.lcjwt.internal.codec.Frozen;
 import io.lcjwt.internal.crypto.VerifyKey;
-
-import io.lcjwt.internal.crypto.SigningInput;
-import io.lcjwt.internal.jws.SignBuffers;
+import io.lcjwt.internal.jws.JwsWriter;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,24 +45,11 @@ public final class JwtSigner {
     private static final Set<String> RESERVED = Set.of("alg", "crit", "b64", "zip", "kid", "typ");
 
     private final Algorithm algorithm;
-    private final VerifyKey key;
-    private final JwtKey owner; // keeps the public key object, and so its native state, alive
-    private final byte[] claimsHeader;
-    private final byte[] contentHeader;
-    private final ClaimNaming naming;
-    private final boolean unencoded;
-    private final Map<String, Object> unprotected;
+    private final JwsWriter writer;
 
-    private JwtSigner(Algorithm algorithm, VerifyKey key, JwtKey owner, byte[] claimsHeader, byte[] contentHeader,
-            ClaimNaming naming, boolean unencoded, Map<String, Object> unprotected) {
-        this.naming = naming;
-        this.unencoded = unencoded;
-        this.unprotected = unprotected;
+    private JwtSigner(Algorithm algorithm, JwsWriter writer) {
         this.algorithm = algorithm;
-        this.key = key;
-        this.owner = owner;
-        this.claimsHeader = claimsHeader;
-        this.contentHeader = contentHeader;
+        this.writer = writer;
     }
 
     /**
@@ -111,15 +91,7 @@ public final class JwtSigner {
      *         {@link Builder#unencodedPayload()} (RFC 7797 section 7: a JWT must not use it)
      */
     public String sign(Object claims) {
-        Objects.requireNonNull(claims, "claims");
-        SignBuffers.Buffer b = buffers.take();
-        try {
-            int n = claimsToken(claims, b);
-            return b.token(n);
-        } finally {
-            buffers.give(b);
-            java.lang.ref.Reference.reachabilityFence(owner);
-        }
+        return writer.sign(Objects.requireNonNull(claims, "claims"));
     }
 
     /**
@@ -162,59 +134,7 @@ public final class JwtSigner {
      */
     public long signTo(Object claims, MemorySegment out) {
         Objects.requireNonNull(claims, "claims");
-        Objects.requireNonNull(out, "out");
-        SignBuffers.Buffer b = buffers.take();
-        try {
-            int n = claimsToken(claims, b);
-            if (n > out.byteSize()) {
-                throw new IllegalArgumentException("out has " + out.byteSize() + " bytes, and this token needs " + n);
-            }
-            MemorySegment.copy(b.outSegment(), 0, out, 0, n);
-            return n;
-        } finally {
-            buffers.give(b);
-            java.lang.ref.Reference.reachabilityFence(owner);
-        }
-    }
-
-    /** Writes the claims' compact JWS into {@code b}'s token buffer; returns its length. */
-    private int claimsToken(Object claims, SignBuffers.Buffer b) {
-        if (unencoded) {
-            throw new IllegalStateException("this signer has unencodedPayload(), which a JWT must not use"
-                    + " (RFC 7797 section 7); sign claims with a signer without it, or content with signContent");
-        }
-        compactOnly();
-        JsonOut json = b.json.reset("claims");
-        ClaimsWriter.write(json, claims, naming);
-        return compact(b, claimsHeader, json.buffer(), json.length());
-    }
-
-    /** The longest signature lcjwt makes but for ML-DSA (RSA-8192), base64url-encoded. */
-    private static final int MAX_SIGNATURE_TEXT = Base64Url.encodedLength(1024);
-    /** ML-DSA-87's signature, the longest of all, base64url-encoded. */
-    private static final int MAX_ML_DSA_SIGNATURE_TEXT = Base64Url.encodedLength(4627);
-
-    /**
-     * Assembles {@code header.payload.signature} in {@code b}'s token buffer: the header, the
-     * payload base64url-encoded after it, the signature over those bytes in place, and its text;
-     * returns the token's length.
-     */
-    private int compact(SignBuffers.Buffer b, byte[] header, byte[] payload, int payloadLen) {
-        int h = header.length;
-        int inputLen = h + 1 + Base64Url.encodedLength(payloadLen);
-        byte[] out = b.out(inputLen + 1 + (algorithm.family() == Algorithm.Family.ML_DSA ? MAX_ML_DSA_SIGNATURE_TEXT
-                : MAX_SIGNATURE_TEXT));
-        System.arraycopy(header, 0, out, 0, h);
-        out[h] = '.';
-        b.base64.encode(payload, 0, payloadLen, out, h + 1);
-        out[inputLen] = '.';
-        if (key instanceof HmacVerifyKey hmac) {
-            int macLen = algorithm.hashBytes();
-            hmac.sign(algorithm, b.outSegment(), inputLen, b.macSegment);
-            return inputLen + 1 + Base64Url.encode(b.mac, 0, macLen, out, inputLen + 1);
-        }
-        byte[] sig = ((AsymmetricKey) key).sign(algorithm, b.outSegment(), inputLen);
-        return inputLen + 1 + Base64Url.encode(sig, 0, sig.length, out, inputLen + 1);
+        return writer.signTo(claims, Objects.requireNonNull(out, "out"));
     }
 
     /**
@@ -227,47 +147,8 @@ public final class JwtSigner {
      * @throws IllegalStateException if the key has been closed
      */
     public String signContent(byte[] content) {
-        return signPayload(contentHeader, Objects.requireNonNull(content, "content").clone());
+        return writer.signContent(Objects.requireNonNull(content, "content").clone());
     }
-
-    private final SignBuffers buffers = new SignBuffers();
-
-    private String signPayload(byte[] header, byte[] payload) {
-        compactOnly();
-        try {
-            if (unencoded) {
-                for (byte x : payload) {
-                    if (x == '.' || x < 0) {
-                        throw new IllegalArgumentException("payload holds '.' or a non-ASCII byte, which a compact"
-                                + " JWS with an unencoded payload (RFC 7797 section 5.2) cannot carry; use"
-                                + " signDetached or signFlattened");
-                    }
-                }
-                String detached = detachedFenced(header, MemorySegment.ofArray(payload));
-                int dot = detached.indexOf('.');
-                return detached.substring(0, dot + 1) + new String(payload, StandardCharsets.ISO_8859_1)
-                        + detached.substring(dot + 1);
-            }
-            SignBuffers.Buffer b = buffers.take();
-            try {
-                int n = compact(b, header, payload, payload.length);
-                return b.token(n);
-            } finally {
-                buffers.give(b);
-            }
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(owner);
-        }
-    }
-
-    private void compactOnly() {
-        if (!unprotected.isEmpty()) {
-            throw new IllegalStateException("this signer has unprotected header members, which only the JSON"
-                    + " serialization carries; use signFlattened or signGeneral");
-        }
-    }
-
-    // ---- detached content and the JSON serialization --------------------------------------------
 
     /**
      * Signs content that travels apart from the JWS (RFC 7515 Appendix F): a compact JWS whose
@@ -317,13 +198,7 @@ public final class JwtSigner {
      *         closed, or the signer has unprotected header members
      */
     public String signDetached(MemorySegment payload) {
-        Objects.requireNonNull(payload, "payload");
-        compactOnly();
-        try {
-            return detachedFenced(contentHeader, payload);
-        } finally {
-            java.lang.ref.Reference.reachabilityFence(owner);
-        }
+        return writer.signDetached(Objects.requireNonNull(payload, "payload"));
     }
 
     /**
@@ -345,7 +220,7 @@ public final class JwtSigner {
      * @throws IllegalStateException if the key has been closed
      */
     public String signFlattened(byte[] payload) {
-        return json(Objects.requireNonNull(payload, "payload"), false, false, List.of(this));
+        return JwsWriter.json(Objects.requireNonNull(payload, "payload"), false, false, List.of(writer));
     }
 
     /**
@@ -362,7 +237,7 @@ public final class JwtSigner {
      * @throws IllegalStateException if the key has been closed
      */
     public String signFlattenedDetached(byte[] payload) {
-        return json(Objects.requireNonNull(payload, "payload"), true, false, List.of(this));
+        return JwsWriter.json(Objects.requireNonNull(payload, "payload"), true, false, List.of(writer));
     }
 
     /**
@@ -385,7 +260,7 @@ public final class JwtSigner {
      * @throws IllegalStateException if a key has been closed
      */
     public static String signGeneral(byte[] payload, JwtSigner... signers) {
-        return json(Objects.requireNonNull(payload, "payload"), false, true, signerList(signers));
+        return JwsWriter.json(Objects.requireNonNull(payload, "payload"), false, true, writers(signers));
     }
 
     /**
@@ -404,89 +279,24 @@ public final class JwtSigner {
      * @throws IllegalStateException if a key has been closed
      */
     public static String signGeneralDetached(byte[] payload, JwtSigner... signers) {
-        return json(Objects.requireNonNull(payload, "payload"), true, true, signerList(signers));
+        return JwsWriter.json(Objects.requireNonNull(payload, "payload"), true, true, writers(signers));
     }
 
-    private static List<JwtSigner> signerList(JwtSigner[] signers) {
+    private static List<JwsWriter> writers(JwtSigner[] signers) {
         Objects.requireNonNull(signers, "signers");
         if (signers.length == 0) {
             throw new IllegalArgumentException("signers is empty; a JWS needs at least one signature");
         }
+        List<JwsWriter> writers = new ArrayList<>(signers.length);
         for (int i = 0; i < signers.length; i++) {
-            Objects.requireNonNull(signers[i], "signers[" + i + "]");
-            if (signers[i].unencoded != signers[0].unencoded) {
+            JwsWriter w = Objects.requireNonNull(signers[i], "signers[" + i + "]").writer;
+            if (w.unencoded() != signers[0].writer.unencoded()) {
                 throw new IllegalArgumentException("signers[" + i + "] disagrees with signers[0] on"
                         + " unencodedPayload(); one payload is either encoded or not for all signatures");
             }
+            writers.add(w);
         }
-        return List.of(signers);
-    }
-
-    private static String json(byte[] payload, boolean detached, boolean general, List<JwtSigner> signers) {
-        boolean raw = signers.get(0).unencoded;
-        String payloadText = null;
-        if (!detached) {
-            if (raw) {
-                try {
-                    payloadText = StandardCharsets.UTF_8.newDecoder()
-                            .onMalformedInput(CodingErrorAction.REPORT)
-                            .onUnmappableCharacter(CodingErrorAction.REPORT)
-                            .decode(ByteBuffer.wrap(payload)).toString();
-                } catch (CharacterCodingException e) {
-                    throw new IllegalArgumentException("payload is not valid UTF-8, which an unencoded payload in"
-                            + " the JSON serialization must be (it is written as a JSON string); sign it"
-                            + " detached or without unencodedPayload()");
-                }
-            } else {
-                payloadText = new String(Base64Url.encode(payload), StandardCharsets.ISO_8859_1);
-            }
-        }
-        MemorySegment body = MemorySegment.ofArray(payload);
-        List<Map<String, Object>> sigs = new ArrayList<>(signers.size());
-        for (JwtSigner signer : signers) {
-            Map<String, Object> sig = new LinkedHashMap<>();
-            sig.put("protected", new String(signer.contentHeader, StandardCharsets.ISO_8859_1));
-            if (!signer.unprotected.isEmpty()) {
-                sig.put("header", signer.unprotected);
-            }
-            String compact;
-            try {
-                compact = signer.detachedFenced(signer.contentHeader, body);
-            } finally {
-                java.lang.ref.Reference.reachabilityFence(signer.owner);
-            }
-            sig.put("signature", compact.substring(compact.lastIndexOf('.') + 1));
-            sigs.add(sig);
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        if (payloadText != null) {
-            out.put("payload", payloadText);
-        }
-        if (general) {
-            out.put("signatures", sigs);
-        } else {
-            out.putAll(sigs.get(0));
-        }
-        return new String(ClaimsWriter.toJson(out), StandardCharsets.UTF_8);
-    }
-
-    /** {@code header..signature} over {@code header '.' payload-part}, the payload read in place. */
-    private String detachedFenced(byte[] header, MemorySegment payload) {
-        byte[] head = Arrays.copyOf(header, header.length + 1);
-        head[header.length] = '.';
-        SigningInput input = new SigningInput(MemorySegment.ofArray(head), head.length, payload, !unencoded);
-        byte[] sig;
-        if (key instanceof HmacVerifyKey hmac) {
-            sig = new byte[algorithm.hashBytes()];
-            hmac.sign(algorithm, input, sig);
-        } else {
-            sig = ((AsymmetricKey) key).sign(algorithm, input);
-        }
-        byte[] out = new byte[head.length + 1 + Base64Url.encodedLength(sig.length)];
-        System.arraycopy(head, 0, out, 0, head.length);
-        out[head.length] = '.';
-        Base64Url.encode(sig, 0, sig.length, out, head.length + 1);
-        return new String(out, StandardCharsets.ISO_8859_1);
+        return writers;
     }
 
     /** Configures a {@link JwtSigner}. Not thread-safe; the signer it builds is. */
@@ -657,11 +467,12 @@ public final class JwtSigner {
                 }
             }
             Map<String, Object> unprotected = unprotectedHeader.isEmpty() ? Map.of()
-                    : JwtHeader.frozenMap(unprotectedHeader);
+                    : Frozen.map(unprotectedHeader);
             ClaimsWriter.toJson(unprotected); // refuses a value that cannot be written, now
             VerifyKey impl = Keys.impl(key);
-            return new JwtSigner(algorithm, impl, key, encodeHeader(typeSet || type != null ? type : null),
-                    encodeHeader(typ), claimNaming, unencoded, unprotected);
+            return new JwtSigner(algorithm, new JwsWriter(algorithm, impl, key,
+                    encodeHeader(typeSet || type != null ? type : null), encodeHeader(typ), claimNaming, unencoded,
+                    unprotected));
         }
 
         private byte[] encodeHeader(String typ) {

@@ -1,7 +1,7 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.TokenVerifier;
-import io.lcjwt.internal.TokenVerifier.Output;
+import io.lcjwt.internal.jws.TokenVerifier;
+import io.lcjwt.internal.jws.TokenVerifier.Output;
 import io.lcjwt.internal.claims.ClaimsPolicy;
 import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.crypto.StaticKeyResolver;
@@ -316,7 +316,7 @@ public final class JwtVerifier {
      * Verifies {@code token} and returns its header with its claims as a map.
      *
      * <pre>{@code
-     * Jwt<Map<String, Object>> jwt = verifier.decodeJwt(token);
+     * VerifiedJwt<Map<String, Object>> jwt = verifier.decodeJwt(token);
      * String kid = jwt.header().keyId();
      * }</pre>
      *
@@ -328,8 +328,8 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
-    public Jwt<Map<String, Object>> decodeJwt(CharSequence token) {
-        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    public VerifiedJwt<Map<String, Object>> decodeJwt(CharSequence token) {
+        return (VerifiedJwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
     }
 
     /**
@@ -344,8 +344,8 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
-    public Jwt<Map<String, Object>> decodeJwt(byte[] token, int off, int len) {
-        return (Jwt<Map<String, Object>>) engine.decode(token, off, len, Map.class, Output.JWT);
+    public VerifiedJwt<Map<String, Object>> decodeJwt(byte[] token, int off, int len) {
+        return (VerifiedJwt<Map<String, Object>>) engine.decode(token, off, len, Map.class, Output.JWT);
     }
 
     /**
@@ -357,8 +357,8 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
-    public Jwt<Map<String, Object>> decodeJwt(ByteBuffer token) {
-        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    public VerifiedJwt<Map<String, Object>> decodeJwt(ByteBuffer token) {
+        return (VerifiedJwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
     }
 
     /**
@@ -371,8 +371,8 @@ public final class JwtVerifier {
      *         arena has been closed
      */
     @SuppressWarnings("unchecked")
-    public Jwt<Map<String, Object>> decodeJwt(MemorySegment token) {
-        return (Jwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
+    public VerifiedJwt<Map<String, Object>> decodeJwt(MemorySegment token) {
+        return (VerifiedJwt<Map<String, Object>>) engine.decode(token, Map.class, Output.JWT);
     }
 
     /**
@@ -394,9 +394,9 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
-    public <T> Jwt<T> decodeJwt(CharSequence token, Class<T> type) {
+    public <T> VerifiedJwt<T> decodeJwt(CharSequence token, Class<T> type) {
         Objects.requireNonNull(type, "type");
-        return (Jwt<T>) engine.decode(token, type, Output.JWT);
+        return (VerifiedJwt<T>) engine.decode(token, type, Output.JWT);
     }
 
     /**
@@ -417,9 +417,9 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
-    public <T> Jwt<T> decodeJwt(byte[] token, int off, int len, Class<T> type) {
+    public <T> VerifiedJwt<T> decodeJwt(byte[] token, int off, int len, Class<T> type) {
         Objects.requireNonNull(type, "type");
-        return (Jwt<T>) engine.decode(token, off, len, type, Output.JWT);
+        return (VerifiedJwt<T>) engine.decode(token, off, len, type, Output.JWT);
     }
 
     /**
@@ -437,9 +437,9 @@ public final class JwtVerifier {
      * @throws IllegalStateException if the key the token needs has been closed
      */
     @SuppressWarnings("unchecked")
-    public <T> Jwt<T> decodeJwt(ByteBuffer token, Class<T> type) {
+    public <T> VerifiedJwt<T> decodeJwt(ByteBuffer token, Class<T> type) {
         Objects.requireNonNull(type, "type");
-        return (Jwt<T>) engine.decode(token, type, Output.JWT);
+        return (VerifiedJwt<T>) engine.decode(token, type, Output.JWT);
     }
 
     /**
@@ -458,9 +458,9 @@ public final class JwtVerifier {
      *         arena has been closed
      */
     @SuppressWarnings("unchecked")
-    public <T> Jwt<T> decodeJwt(MemorySegment token, Class<T> type) {
+    public <T> VerifiedJwt<T> decodeJwt(MemorySegment token, Class<T> type) {
         Objects.requireNonNull(type, "type");
-        return (Jwt<T>) engine.decode(token, type, Output.JWT);
+        return (VerifiedJwt<T>) engine.decode(token, type, Output.JWT);
     }
 
     // ---- any JWS ------------------------------------------------------------------------------

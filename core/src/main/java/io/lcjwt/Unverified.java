@@ -1,7 +1,7 @@
 package io.lcjwt;
 
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.jws.HeaderParser;
 import io.lcjwt.internal.codec.JsonCursor;
 
 import java.util.Map;
@@ -55,7 +55,7 @@ public final class Unverified {
      */
     public static Map<String, Object> claims(CharSequence token) {
         byte[] b = segment(token, 1);
-        return HeaderParser.readObject(b, 0, b.length, "JWT claims set");
+        return JsonCursor.readObject(b, 0, b.length, "JWT claims set");
     }
 
     /**

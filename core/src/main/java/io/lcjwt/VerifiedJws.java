@@ -1,5 +1,7 @@
 package io.lcjwt;
 
+import io.lcjwt.internal.codec.Frozen;
+
 import java.util.List;
 import java.util.Map;
 
@@ -39,7 +41,7 @@ public final class VerifiedJws {
     }
 
     private static Map<String, Object> frozen(Map<String, Object> m) {
-        return m.isEmpty() ? Map.of() : JwtHeader.frozenMap(m);
+        return m.isEmpty() ? Map.of() : Frozen.map(m);
     }
 
     /**

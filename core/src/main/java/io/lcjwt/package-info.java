@@ -21,7 +21,7 @@
  * <ul>
  *   <li>{@link io.lcjwt.JwtVerifier} checks a token (size, form, header, signature, then
  *       {@code exp}, {@code nbf}, {@code aud}, {@code iss} and required claims) and returns
- *       its claims as a {@code Map}, a record or a bean; {@link io.lcjwt.Jwt} adds the
+ *       its claims as a {@code Map}, a record or a bean; {@link io.lcjwt.VerifiedJwt} adds the
  *       {@link io.lcjwt.JwtHeader}.</li>
  *   <li>{@link io.lcjwt.JwtSigner} writes tokens.</li>
  *   <li>{@link io.lcjwt.Claim} names the claim of a record component or bean property
@@ -82,6 +82,7 @@
  * {@code io.lcjwt} ({@code opens com.example.claims to io.lcjwt;}); exporting it to
  * {@code io.lcjwt} is enough when the type, its constructor and its setters are public. If
  * neither is there, the error message names the line to add and the module-info.java to add it
- * to. Jackson (jackson-core, which writes JSON) is the one required dependency.
+ * to. lcjwt needs no library but its own bindings: it reads and writes JSON itself, and
+ * Jackson-jr is needed only by a verifier that chooses {@link io.lcjwt.ClaimsReader#jacksonJr()}.
  */
 package io.lcjwt;

@@ -58,6 +58,14 @@ class ErrorModelTest {
         ExpiredJwtException bare = new ExpiredJwtException("expired", Instant.EPOCH);
         assertNull(bare.header());
         assertNull(bare.claims());
+        // One made by hand with a header and claims keeps a frozen copy of the claims.
+        JwtHeader header = new JwtHeader(Algorithm.ES256, "k1", null, Map.of("alg", "ES256", "kid", "k1"));
+        Map<String, Object> given = new java.util.LinkedHashMap<>(Map.of("roles", new java.util.ArrayList<>(List.of("a"))));
+        ExpiredJwtException made = new ExpiredJwtException("The JWT expired.", Instant.EPOCH, header, given);
+        given.put("sub", "mallory");
+        assertEquals(Map.of("roles", List.of("a")), made.claims());
+        assertThrows(UnsupportedOperationException.class, () -> ((List<Object>) made.claims().get("roles")).add("b"));
+        assertEquals(header, made.header());
     }
 
     @Test
@@ -75,7 +83,8 @@ class ErrorModelTest {
         String token = TestTokens.hs256("{\"aud\":\"my-api\",\"exp\":1699999000,\"exp\":1}");
         ExpiredJwtException e = assertThrows(ExpiredJwtException.class, () -> v.decode(token));
         assertEquals(Algorithm.HS256, e.header().algorithm());
-        MalformedJwtException m = assertThrows(MalformedJwtException.class, e::claims);
+        Map<String, Object> claims = e.claims();
+        MalformedJwtException m = assertThrows(MalformedJwtException.class, () -> claims.get("aud"));
         assertEquals(true, m.getMessage().contains("duplicate"), m.getMessage());
     }
 
@@ -101,10 +110,10 @@ class ErrorModelTest {
         String token = TestTokens.hs256Header(HEADER, TestTokens.CLAIMS);
         byte[] bytes = token.getBytes(StandardCharsets.US_ASCII);
         byte[] padded = ("xx" + token + "yy").getBytes(StandardCharsets.US_ASCII);
-        List<Jwt<Map<String, Object>>> jwts = List.of(v.decodeJwt(token), v.decodeJwt(padded, 2, bytes.length),
+        List<VerifiedJwt<Map<String, Object>>> jwts = List.of(v.decodeJwt(token), v.decodeJwt(padded, 2, bytes.length),
                 v.decodeJwt(ByteBuffer.wrap(bytes)), v.decodeJwt(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip()),
                 v.decodeJwt(MemorySegment.ofArray(bytes)));
-        for (Jwt<Map<String, Object>> jwt : jwts) {
+        for (VerifiedJwt<Map<String, Object>> jwt : jwts) {
             assertEquals("k1", jwt.header().keyId());
             Map<String, Object> claims = jwt.claims();
             assertEquals("alice", claims.get("sub"));

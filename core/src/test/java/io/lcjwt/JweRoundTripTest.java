@@ -186,19 +186,19 @@ class JweRoundTripTest {
 
             long exp = java.time.Instant.now().getEpochSecond() + 300;
             String jwe = encrypter.encryptJwt(Map.of("sub", "alice", "scope", "read", "exp", exp), signer);
-            assertEquals(new Claims("alice", "read", exp), decrypter.decryptJwt(jwe, verifier, Claims.class));
-            assertEquals("alice", decrypter.decryptJwt(jwe, verifier).get("sub"));
+            assertEquals(new Claims("alice", "read", exp), decrypter.decryptClaims(jwe, verifier, Claims.class));
+            assertEquals("alice", decrypter.decryptClaims(jwe, verifier).get("sub"));
 
             // Signed by someone else: decrypts, but the inner JWT is refused.
             try (JwtPrivateKey mallory = JwtPrivateKey.generate(Algorithm.ES256)) {
                 String forged = encrypter.encryptJwt(Map.of("sub", "alice", "exp", exp),
                         JwtSigner.builder(mallory).algorithm(Algorithm.ES256).build());
-                assertThrows(BadSignatureException.class, () -> decrypter.decryptJwt(forged, verifier, Claims.class));
+                assertThrows(BadSignatureException.class, () -> decrypter.decryptClaims(forged, verifier, Claims.class));
             }
-            // Not marked as a nested JWT: decryptJwt refuses it.
+            // Not marked as a nested JWT: decryptClaims refuses it.
             String plain = encrypter.encrypt(signer.sign(Map.of("sub", "alice", "exp", exp)).getBytes(StandardCharsets.US_ASCII));
             InvalidHeaderException e = assertThrows(InvalidHeaderException.class,
-                    () -> decrypter.decryptJwt(plain, verifier, Claims.class));
+                    () -> decrypter.decryptClaims(plain, verifier, Claims.class));
             assertEquals("cty", e.parameter());
         }
     }

@@ -1,7 +1,7 @@
 package io.lcjwt;
 
 import com.sun.net.httpserver.HttpServer;
-import io.lcjwt.internal.TokenVerifier;
+import io.lcjwt.internal.jws.TokenVerifier;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
 import io.lcjwt.internal.crypto.KeyResolver;

@@ -50,7 +50,7 @@ class LazyLinkingTest {
             "io.lcjwt.NotYetValidException ", "io.lcjwt.MissingClaimException ", "io.lcjwt.UnknownKeyException ",
             "io.lcjwt.BadSignatureException ", "io.lcjwt.InvalidHeaderException ",
             "io.lcjwt.AlgorithmNotAllowedException ", "io.lcjwt.UnsupportedJwtException ",
-            "io.lcjwt.internal.Refusals ", "io.lcjwt.internal.claims.ClaimErrors ");
+            "io.lcjwt.internal.jws.Refusals ", "io.lcjwt.internal.claims.ClaimErrors ");
 
     private static String classesLoadedBy(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

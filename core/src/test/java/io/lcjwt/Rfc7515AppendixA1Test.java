@@ -37,7 +37,7 @@ class Rfc7515AppendixA1Test {
             assertEquals("joe", claims.get("iss"));
             assertEquals(1300819380L, claims.get("exp"));
             assertEquals(Boolean.TRUE, claims.get("http://example.com/is_root"));
-            Jwt<Map> jwt = v.decodeJwt(TOKEN, Map.class);
+            VerifiedJwt<Map> jwt = v.decodeJwt(TOKEN, Map.class);
             assertEquals("JWT", jwt.header().type());
             assertEquals(Algorithm.HS256, jwt.header().algorithm());
         }

@@ -97,7 +97,7 @@ class RoundTripTest {
             assertEquals(EXP, bean.getExp());
             assertEquals(List.of("admin", "dev"), bean.getRoles());
 
-            Jwt<Claims> jwt = v.decodeJwt(token, Claims.class);
+            VerifiedJwt<Claims> jwt = v.decodeJwt(token, Claims.class);
             assertEquals(in, jwt.claims());
             assertEquals(alg, jwt.header().algorithm());
             assertEquals("k-" + alg, jwt.header().keyId());

@@ -28,7 +28,7 @@ class SharedHeaderImmutabilityTest {
     void nestedHeaderValuesCannotBeChangedThroughOneDecodeForTheNext() {
         JwtVerifier v = TestTokens.verifier();
         String token = TestTokens.hs256Header(HEADER, TestTokens.CLAIMS);
-        Jwt<Map<String, Object>> first = v.decodeJwt(token);
+        VerifiedJwt<Map<String, Object>> first = v.decodeJwt(token);
         JwtHeader h = first.header();
 
         Map<String, Object> ext = (Map<String, Object>) h.get("ext");

@@ -71,7 +71,7 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code OAuth2ResourceServerJwtConfiguration} does {@code NimbusJwtDecoder.withJwkSetUri(uri)
  * .jwsAlgorithms(...).build()} and then {@code setJwtValidator(JwtValidators
  * .createDefaultWithValidators([JwtIssuerValidator(issuer-uri), aud validator]))}; the lcjwt side
- * is {@code LcjwtJwtDecoder.withJwkSetUri(uri).jwsAlgorithm(..).audiences(aud).issuer(iss).build()}
+ * is {@code LcjwtJwtDecoder.withJwkSetUri(uri).jwsAlgorithm(..).audience(aud).issuer(iss).build()}
  * and the same {@code setJwtValidator}, so Spring's checks run on both and lcjwt's own exp, aud and
  * iss checks come on top. Boot has no property for an HMAC secret; HS256 is the nearest thing a
  * user writes: {@code withSecretKey(key)} on both sides, HS256 named, the same validators.
@@ -147,7 +147,7 @@ public class SpringDecoderBench {
             NimbusJwtDecoder n = NimbusJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
             n.setJwtValidator(bootValidator());
             LcjwtJwtDecoder l = LcjwtJwtDecoder.withSecretKey(key).jwsAlgorithm(MacAlgorithm.HS256)
-                    .audiences(AUDIENCE).issuer(ISSUER).build();
+                    .audience(AUDIENCE).issuer(ISSUER).build();
             l.setJwtValidator(bootValidator());
             nimbus = n;
             lcjwt = l;
@@ -181,7 +181,7 @@ public class SpringDecoderBench {
                     .jwsAlgorithms(set -> set.add(sa)).build();
             n.setJwtValidator(bootValidator());
             LcjwtJwtDecoder l = LcjwtJwtDecoder.withJwkSetUri(base + "/lcjwt/jwks.json").jwsAlgorithm(sa)
-                    .audiences(AUDIENCE).issuer(ISSUER).build();
+                    .audience(AUDIENCE).issuer(ISSUER).build();
             l.setJwtValidator(bootValidator());
             nimbus = n;
             lcjwt = l;

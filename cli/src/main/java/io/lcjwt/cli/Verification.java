@@ -4,7 +4,7 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.JwkSet;
 import io.lcjwt.JwksClient;
-import io.lcjwt.Jwt;
+import io.lcjwt.VerifiedJwt;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtVerifier;
 import picocli.CommandLine.Option;
@@ -181,7 +181,7 @@ final class Verification {
      * Prints a verified JWT: as JSON, {@code before}'s members then verified, header, claims and
      * times; as text, {@code lineBefore} (if any), the VERIFIED line, then header and claims.
      */
-    static void print(Main main, Jwt<Map<String, Object>> jwt, Map<String, Object> before, String lineBefore)
+    static void print(Main main, VerifiedJwt<Map<String, Object>> jwt, Map<String, Object> before, String lineBefore)
             throws IOException {
         Map<String, Object> header = jwt.header().parameters();
         Instant now = Instant.now();

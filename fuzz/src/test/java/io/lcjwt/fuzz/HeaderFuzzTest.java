@@ -5,7 +5,7 @@ import io.lcjwt.Algorithm;
 import io.lcjwt.JwtException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.Unverified;
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.jws.HeaderParser;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.charset.StandardCharsets;

@@ -27,7 +27,7 @@ import java.util.function.Function;
  * <pre>{@code
  * JwtDecoder decoder = LcjwtJwtDecoder.withJwkSetUri("https://id.example/jwks")
  *         .jwsAlgorithm(SignatureAlgorithm.ES256)
- *         .audiences("my-api")
+ *         .audience("my-api")
  *         .build();
  * }</pre>
  *
@@ -113,11 +113,13 @@ public final class LcjwtDecoderBuilder<D> {
      * Requires {@code aud} to name one of these (Boot's {@code audiences} property); without
      * this call {@code aud} is not checked, as in Spring.
      *
+     * The same method as {@code JwtVerifier.Builder.audience}.
+     *
      * @param audiences one or more audiences
      * @return this builder
      * @throws NullPointerException if {@code audiences} or one of them is null
      */
-    public LcjwtDecoderBuilder<D> audiences(String... audiences) {
+    public LcjwtDecoderBuilder<D> audience(String... audiences) {
         for (String a : Objects.requireNonNull(audiences, "audiences")) {
             this.audiences.add(Objects.requireNonNull(a, "audiences[i]"));
         }
@@ -171,24 +173,39 @@ public final class LcjwtDecoderBuilder<D> {
     }
 
     /**
-     * Deadlines for OpenID discovery and for each JWKS fetch (default 2.5 s each). A decode that
-     * has to wait for keys waits at most {@code total} and a second.
+     * The deadline to connect, for OpenID discovery and for each JWKS fetch (default 2.5 s), as
+     * {@code JwksClient.Builder.connectTimeout}.
      *
-     * @param connect to connect, positive
-     * @param total for a whole request, body included, positive
+     * @param timeout positive
      * @return this builder
-     * @throws NullPointerException if either is null
-     * @throws IllegalArgumentException if either is zero or negative
+     * @throws NullPointerException if {@code timeout} is null
+     * @throws IllegalArgumentException if it is zero or negative
      */
-    public LcjwtDecoderBuilder<D> timeouts(Duration connect, Duration total) {
-        for (Duration d : new Duration[] {Objects.requireNonNull(connect, "connect"), Objects.requireNonNull(total, "total")}) {
-            if (d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException("timeouts must be positive, not " + d);
-            }
-        }
-        this.connectTimeout = connect;
-        this.timeout = total;
+    public LcjwtDecoderBuilder<D> connectTimeout(Duration timeout) {
+        this.connectTimeout = positive(timeout, "connectTimeout");
         return this;
+    }
+
+    /**
+     * The deadline for a whole discovery or JWKS request, body included (default 2.5 s), as
+     * {@code JwksClient.Builder.timeout}. A decode that has to wait for keys waits at most this
+     * and a second.
+     *
+     * @param timeout positive
+     * @return this builder
+     * @throws NullPointerException if {@code timeout} is null
+     * @throws IllegalArgumentException if it is zero or negative
+     */
+    public LcjwtDecoderBuilder<D> timeout(Duration timeout) {
+        this.timeout = positive(timeout, "timeout");
+        return this;
+    }
+
+    private static Duration positive(Duration d, String name) {
+        if (Objects.requireNonNull(d, name).isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, not " + d);
+        }
+        return d;
     }
 
     /**

@@ -27,7 +27,7 @@ import javax.crypto.SecretKey;
  * <pre>{@code
  * @Bean
  * JwtDecoder jwtDecoder() {
- *     return LcjwtJwtDecoder.withIssuerLocation("https://id.example").audiences("my-api").build();
+ *     return LcjwtJwtDecoder.withIssuerLocation("https://id.example").audience("my-api").build();
  * }
  * }</pre>
  *

@@ -29,7 +29,7 @@ class ErrorMappingTest {
     }
 
     static final LcjwtJwtDecoder DECODER = LcjwtJwtDecoder.withSecretKey(new SecretKeySpec(SECRET, "HmacSHA256"))
-            .jwsAlgorithm(MacAlgorithm.HS256).audiences("api").issuer("https://id.example").build();
+            .jwsAlgorithm(MacAlgorithm.HS256).audience("api").issuer("https://id.example").build();
 
     static String hs(String header, String claims) {
         return TestIdp.hs256(SECRET, header, claims);

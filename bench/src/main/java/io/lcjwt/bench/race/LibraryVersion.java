@@ -10,10 +10,10 @@ import java.util.Properties;
  * from its own jar), else {@code build-versions.properties}, which Maven fills in at build time for
  * the few jars that carry neither. Never written in code.
  */
-final class LibraryVersion {
+public final class LibraryVersion {
     private LibraryVersion() {}
 
-    static String of(String groupId, String artifactId, Class<?> anchor) {
+    public static String of(String groupId, String artifactId, Class<?> anchor) {
         ClassLoader loader = anchor.getClassLoader() != null ? anchor.getClassLoader() : ClassLoader.getSystemClassLoader();
         String v = property(loader, "META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties", "version");
         if (v == null && anchor.getPackage() != null) {

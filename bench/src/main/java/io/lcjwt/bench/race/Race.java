@@ -2,7 +2,10 @@ package io.lcjwt.bench.race;
 
 import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.LibCrypto;
+import io.lcjwt.bench.report.JmhTables;
+import io.lcjwt.bench.report.Machine;
 import io.lcjwt.bench.report.RaceSvg;
+import io.lcjwt.bench.report.RaceTables;
 
 import java.io.File;
 import java.io.IOException;
@@ -88,29 +91,6 @@ public final class Race {
     static final List<String> OTHER = List.of("fast-jwt", "jose", "golang-jwt", "jsonwebtoken");
     static final Path HS256 = Path.of("bench/fixtures/hs256.json");
     static final Path ASYM = Path.of("bench/fixtures/asym.json");
-
-    /** One process's answer for one case, as the contract's JSON line says it. */
-    record Result(String label, String contender, String family, String version, String runtime, String libcrypto,
-                  String kase, String alg, String source, String status, String reason, long decodes,
-                  List<Double> usPerDecode, Boolean settled, List<Double> warmupUsPerDecode) {
-        double median() {
-            List<Double> s = new ArrayList<>(usPerDecode);
-            s.sort(Double::compare);
-            return s.isEmpty() ? Double.NaN : s.get(s.size() / 2);
-        }
-
-        double min() {
-            return usPerDecode.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-        }
-
-        double max() {
-            return usPerDecode.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-        }
-
-        boolean ok() {
-            return "ok".equals(status) && !usPerDecode.isEmpty();
-        }
-    }
 
     /** A libcrypto lcjwt can be run on: its label and path. */
     record Lib(String label, String path) {}
@@ -208,7 +188,7 @@ public final class Race {
                         race.writeSvg(kase, n);
                     }
                     // One page per race: a later `bin/race` (HS256 only) must not drop the others.
-                    race.writePage(racePage(alg), "The " + alg + " race", cmd, race.raceSection(alg, kase, n, rounds),
+                    race.writePage(racePage(alg), "The " + alg + " race", cmd, RaceTables.raceSection(race.results, alg, kase, n, rounds),
                             r -> r.kase().equals(kase), began);
                 }
             }
@@ -319,8 +299,8 @@ public final class Race {
                 race.warmup = 100;
                 race.runAll(List.of("typical-64"), HS256, "secret", 300, 1, true);
                 race.runAll(List.of("ES256-P-256-typical"), ASYM, "pem", 100, 1, true);
-                System.out.println(race.raceSection("HS256", "typical-64", 300, 1));
-                System.out.println(race.raceSection("ES256", "ES256-P-256-typical", 100, 1));
+                System.out.println(RaceTables.raceSection(race.results, "HS256", "typical-64", 300, 1));
+                System.out.println(RaceTables.raceSection(race.results, "ES256", "ES256-P-256-typical", 100, 1));
                 if (race.results.stream().anyMatch(r -> r.status().equals("failed"))) {
                     System.exit(1);
                 }
@@ -524,7 +504,7 @@ public final class Race {
             }
         }
         return sign ? io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options)
-                : jmhSection(lib, json, options);
+                : JmhTables.jmhSection(lib.label(), Files.readString(json), options);
     }
 
     /**
@@ -614,7 +594,7 @@ public final class Race {
             - Nimbus: `NimbusJwtDecoder.withJwkSetUri(uri).jwsAlgorithms(s -> s.add(alg)).build()`, then
               `setJwtValidator(JwtValidators.createDefaultWithValidators([new JwtIssuerValidator(iss), aud validator]))`
               (the aud validator is Boot's: a `JwtClaimValidator` on `aud` not disjoint from the audiences).
-            - lcjwt: `LcjwtJwtDecoder.withJwkSetUri(uri).jwsAlgorithm(alg).audiences(aud).issuer(iss).build()`
+            - lcjwt: `LcjwtJwtDecoder.withJwkSetUri(uri).jwsAlgorithm(alg).audience(aud).issuer(iss).build()`
               and the same `setJwtValidator`, so Spring's checks run on both and lcjwt's own exp, aud and iss
               checks come on top.
             - HS256 (Boot has no property for a secret): `withSecretKey(key)` with `MacAlgorithm.HS256` on both
@@ -632,7 +612,7 @@ public final class Race {
             """;
 
     /** issue #13's targets: lcjwt's throughput as a multiple of Nimbus's, per algorithm. */
-    static final Map<String, Double> SPRING_TARGETS = Map.of("ES256", 10.0, "RS256", 2.5, "HS256", 4.0);
+
 
     /** Runs SpringDecoderBench on {@code lib} (or reads its last JSON), then renders it. */
     String spring(Lib lib, String options, boolean fromJson) throws Exception {
@@ -648,265 +628,19 @@ public final class Race {
                 return "## " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
             }
         }
-        return springSection(lib.label(), Files.readString(json), options);
-    }
-
-    /** One libcrypto's SpringDecoderBench results: per algorithm, both decoders and the ratio. */
-    static String springSection(String libLabel, String jmhJson, String options) throws IOException {
-        Map<String, Map<String, double[]>> byAlg = new java.util.TreeMap<>(); // alg -> side -> {ops/s, ±, B/op}
-        for (Object o : JSON.std.listFrom(jmhJson)) {
-            Map<?, ?> run = (Map<?, ?>) o;
-            String name = (String) run.get("benchmark");
-            Map<?, ?> params = (Map<?, ?>) run.get("params");
-            if (!name.contains(".SpringDecoderBench.") || params == null) {
-                continue;
-            }
-            Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
-            Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
-            Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
-            byAlg.computeIfAbsent((String) params.get("alg"), k -> new LinkedHashMap<>()).put(
-                    name.substring(name.lastIndexOf('.') + 1), new double[] {
-                        ((Number) primary.get("score")).doubleValue(),
-                        primary.get("scoreError") instanceof Number n ? n.doubleValue() : Double.NaN,
-                        norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN});
-        }
-        StringBuilder s = new StringBuilder("## lcjwt on " + libLabel + " (Nimbus uses the JDK)\n\n");
-        s.append("JMH throughput of `JwtDecoder.decode(token)` (benchmarks `SpringDecoderBench.lcjwt` and"
-                + " `SpringDecoderBench.nimbus`, one fork each per algorithm), options `").append(options)
-                .append("`, `-prof gc`, one pinned CPU; ± is JMH's 99.9 % interval; B/op is `gc.alloc.rate.norm`."
-                + " Ratio: lcjwt's ops/s over Nimbus's, and in brackets the range the two intervals allow."
-                + " Spring Security ").append(LibraryVersion.of("org.springframework.security",
-                        "spring-security-oauth2-jose", org.springframework.security.oauth2.jwt.JwtDecoder.class))
-                .append(", Spring Framework ").append(LibraryVersion.of("org.springframework", "spring-core",
-                        org.springframework.core.SpringVersion.class))
-                .append(" (Boot 4.0.7's); the decoders are built as in the class comment of `SpringDecoderBench`.\n\n");
-        s.append("| alg | lcjwt ops/s | ± | lcjwt B/op | Nimbus ops/s | ± | Nimbus B/op | lcjwt / Nimbus | target | met |\n");
-        s.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (String alg : List.of("ES256", "RS256", "HS256")) {
-            Map<String, double[]> sides = byAlg.getOrDefault(alg, Map.of());
-            double[] l = sides.get("lcjwt");
-            double[] n = sides.get("nimbus");
-            double target = SPRING_TARGETS.get(alg);
-            String label = alg.equals("RS256") ? "RS256 (RSA 2048)" : alg.equals("ES256") ? "ES256 (P-256)" : "HS256 (32 B)";
-            if (l == null || n == null) {
-                s.append(String.format(Locale.ROOT, "| %s | %s | | | %s | | | | %.1fx | not run |%n", label,
-                        l == null ? "not run" : ops(l[0]), n == null ? "not run" : ops(n[0]), target));
-                continue;
-            }
-            double ratio = l[0] / n[0];
-            double low = (l[0] - nz(l[1])) / (n[0] + nz(n[1]));
-            double high = n[0] - nz(n[1]) > 0 ? (l[0] + nz(l[1])) / (n[0] - nz(n[1])) : Double.POSITIVE_INFINITY;
-            String met = low >= target ? "yes" : ratio >= target ? "yes (not beyond the error)"
-                    : high >= target ? "no (within the error)" : "no";
-            s.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | **%.2fx** [%.2f – %s] | %.1fx | %s |%n",
-                    label, ops(l[0]), ops(l[1]), bytes(l[2]), ops(n[0]), ops(n[1]), bytes(n[2]), ratio, low,
-                    Double.isInfinite(high) ? "∞" : String.format(Locale.ROOT, "%.2f", high), target, met));
-        }
-        return s.append('\n').toString();
-    }
-
-    private static double nz(double v) {
-        return Double.isNaN(v) ? 0 : v;
-    }
-
-    private static String ops(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, v >= 100 ? "%,.0f" : "%.1f", v);
-    }
-
-    private static String bytes(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%,.0f", v);
-    }
-
-    /** The page section for one libcrypto's JMH results file. */
-    private String jmhSection(Lib lib, Path json, String options) throws IOException {
-        StringBuilder s = new StringBuilder("## JMH on " + lib.label() + " (lcjwt's libcrypto; the peers use the JDK)\n\n");
-        String results = Files.readString(json);
-        s.append("JMH average time per operation, options `").append(options).append("`, one pinned CPU; ± is JMH's 99.9 %"
-                + " interval; B/op is `gc.alloc.rate.norm` (JMH's gc profiler counts bytes, not objects).")
-                .append(results.contains("bareLibcrypto") ? " bareLibcrypto* is the floor: the signature check alone"
-                        + " through the bindings, no JSON, no claims." : "")
-                .append(results.contains("JwkBench") ? " What each JwkBench row does, and how every library's keys"
-                        + " were checked against the JDK's before timing, is in the class comment of `JwkBench`." : "")
-                .append("\n\n");
-        s.append("| benchmark | µs/op | ± | B/op |\n|---|---:|---:|---:|\n");
-        Map<String, Double> hs256 = new java.util.HashMap<>();
-        for (Object o : JSON.std.listFrom(results)) {
-            Map<?, ?> run = (Map<?, ?>) o;
-            String name = (String) run.get("benchmark");
-            name = name.substring(name.indexOf(".bench.") + 7);
-            Map<?, ?> params = (Map<?, ?>) run.get("params");
-            if (params != null) {
-                name += " " + new java.util.TreeMap<>(params);
-            }
-            Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
-            Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
-            Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
-            double bytes = norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN;
-            double err = primary.get("scoreError") instanceof Number n ? n.doubleValue() : Double.NaN;
-            double score = ((Number) primary.get("score")).doubleValue();
-            if ("ns/op".equals(primary.get("scoreUnit"))) { // the stage benches time in ns; the page is in µs
-                score /= 1000;
-                err /= 1000;
-            }
-            if (name.startsWith("Hs256DecodeBench.") && "us/op".equals(primary.get("scoreUnit"))) {
-                hs256.put(name.substring("Hs256DecodeBench.".length()), ((Number) primary.get("score")).doubleValue());
-            }
-            s.append(String.format(Locale.ROOT, "| %s%s | %s | %s | %s |%n", name, name.contains("bareLibcrypto") ? " (floor)" : "",
-                    us(score), Double.isNaN(err) ? "" : us(err),
-                    Double.isNaN(bytes) ? "" : String.format(Locale.ROOT, "%,.0f", bytes)));
-        }
-        s.append('\n').append(hs256Ratios(hs256));
-        return s.append('\n').toString();
-    }
-
-    /**
-     * lcjwtRecord's (and lcjwtBytesRecord's) throughput as a multiple of the fastest of auth0,
-     * fusionauth and vert.x, and of jjwt: issue #3's targets, read off one JMH run.
-     */
-    static String hs256Ratios(Map<String, Double> us) {
-        String fastest = null;
-        for (String peer : List.of("auth0", "fusionauth", "vertx")) {
-            if (us.containsKey(peer) && (fastest == null || us.get(peer) < us.get(fastest))) {
-                fastest = peer;
-            }
-        }
-        if (fastest == null) {
-            return "";
-        }
-        StringBuilder s = new StringBuilder();
-        for (String lcjwt : List.of("lcjwtRecord", "lcjwtBytesRecord")) {
-            if (us.containsKey(lcjwt)) {
-                s.append(String.format(Locale.ROOT, "- HS256 %s: %.2fx the throughput of the fastest of auth0, fusionauth"
-                        + " and vert.x (%s, %s µs)%s%n", lcjwt, us.get(fastest) / us.get(lcjwt), fastest, us(us.get(fastest)),
-                        us.containsKey("jjwt") ? String.format(Locale.ROOT, ", %.1fx jjwt (%s µs)", us.get("jjwt") / us.get(lcjwt),
-                                us(us.get("jjwt"))) : ""));
-            }
-        }
-        return s.toString();
+        return JmhTables.springSection(lib.label(), Files.readString(json), options);
     }
 
     // ---- pages ----
 
-    String raceSection(String alg, String kase, long decodes, int rounds) {
-        List<Result> rs = results.stream().filter(r -> r.kase().equals(kase)).toList();
-        double jjwt = rs.stream().filter(r -> r.contender().equals("jjwt") && r.ok()).mapToDouble(Result::median)
-                .findFirst().orElse(Double.NaN);
-        List<Result> ok = new ArrayList<>(rs.stream().filter(Result::ok).toList());
-        ok.sort(Comparator.comparingDouble(Result::median));
-        StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "## %s race: `%s`, %,d decodes x %d rounds%n%n", alg, kase, decodes, rounds));
-        s.append("A JVM contender first warms in rounds of at least 1 s until two consecutive rounds agree within 3 %"
-                + " (at most 30 rounds); the warm-up column gives its rounds' µs per decode, the last two being the"
-                + " pair that agreed. A native contender warms for one round's worth of decodes.\n\n");
-        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt | warm-up |%n", decodes));
-        s.append("|---|---:|---:|---:|---:|---|\n");
-        for (int i = 0; i < ok.size(); i++) {
-            Result r = ok.get(i);
-            String name = describe(r);
-            String row = String.format(Locale.ROOT, "| %s | %.2f | %s | %s – %s | %s | %s |", i == 0 ? "**" + name + "**" : name,
-                    r.median() * decodes / 1e6, i == 0 ? "**" + us(r.median()) + "**" : us(r.median()), us(r.min()), us(r.max()),
-                    Double.isNaN(jjwt) ? "" : String.format(Locale.ROOT, "%.1fx", jjwt / r.median()), warmup(r));
-            s.append(row).append('\n');
-        }
-        for (Result r : rs) {
-            if (!r.ok()) {
-                s.append(String.format(Locale.ROOT, "| %s | %s | | | | |%n", describe(r),
-                        r.status().equals("n/a") ? "n/a: " + r.reason() : r.status() + ": " + r.reason()));
-            }
-        }
-        return s.append('\n').toString();
-    }
-
-    /** The warm-up cell: a JVM contender's settle rounds, or one round's worth for a native one. */
-    private static String warmup(Result r) {
-        if (r.settled() == null) {
-            return "one round";
-        }
-        List<Double> w = r.warmupUsPerDecode();
-        String rounds = w.stream().map(Race::us).collect(java.util.stream.Collectors.joining(" → "));
-        return (r.settled() ? "settled, " : "**not settled** in ") + w.size() + " × ≥1 s: " + rounds;
-    }
-
-    private static String describe(Result r) {
-        String v = r.version() == null || r.version().isEmpty() ? "" : " " + r.version();
-        String fam = r.family() == null || r.family().equals("java") || r.family().equals("?") ? "" : " (" + r.family() + ")";
-        return r.label().startsWith("lcjwt") ? r.label() : r.label() + v + fam;
-    }
-
-    private static String us(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%.0f", v)
-                : String.format(Locale.ROOT, v < 1 ? "%.3f" : "%.2f", v);
-    }
-
-    /** Rows are contenders, columns cases; each cell the median µs, the fastest in each column bold. */
-    String grid(List<String> cases, String source, long decodes, int rounds) {
-        List<String> labels = new ArrayList<>();
-        for (Result r : results) {
-            if (r.source().equals(source) && cases.contains(r.kase()) && !labels.contains(r.label())) {
-                labels.add(r.label());
-            }
-        }
-        long warm = warmup < 0 ? decodes : warmup;
-        StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
-                "µs per decode (median of %d rounds of %,d, after a warm-up of %,d decodes); **bold**: fastest in"
-                + " the column; n/a: the library cannot; failed: it did not pass validation. These cells are"
-                + " unwarmed: rounds this short end before the JIT has settled (the Java contenders most of"
-                + " all), so they compare the libraries before they are warm, not their settled speed; the"
-                + " races and JMH measure that.%n%n", rounds, decodes, warm));
-        int per = 6;
-        for (int from = 0; from < cases.size(); from += per) {
-            List<String> cols = cases.subList(from, Math.min(cases.size(), from + per));
-            s.append("| library |");
-            cols.forEach(c -> s.append(" ").append(c).append(" |"));
-            s.append("\n|---|");
-            cols.forEach(c -> s.append("---:|"));
-            s.append('\n');
-            Map<String, Double> best = new LinkedHashMap<>();
-            for (String c : cols) {
-                best.put(c, results.stream().filter(r -> r.source().equals(source) && r.kase().equals(c) && r.ok())
-                        .mapToDouble(Result::median).min().orElse(Double.NaN));
-            }
-            for (String label : labels) {
-                s.append("| ").append(label).append(" |");
-                for (String c : cols) {
-                    Result r = results.stream().filter(x -> x.label().equals(label) && x.source().equals(source)
-                            && x.kase().equals(c)).findFirst().orElse(null);
-                    String cell = r == null ? "" : r.ok() ? (r.median() == best.get(c) ? "**" + us(r.median()) + "**" : us(r.median()))
-                            : r.status().equals("n/a") ? "n/a" : r.status();
-                    s.append(' ').append(cell).append(" |");
-                }
-                s.append('\n');
-            }
-            s.append('\n');
-        }
-        s.append("Speed-up over jjwt (geometric mean over the cases both decoded):\n\n| library | vs jjwt | cases |\n|---|---:|---:|\n");
-        Map<String, double[]> ratio = new LinkedHashMap<>();
-        for (Result r : results) {
-            if (!r.source().equals(source) || !cases.contains(r.kase()) || !r.ok()) {
-                continue;
-            }
-            results.stream().filter(j -> j.contender().equals("jjwt") && j.source().equals(source)
-                    && j.kase().equals(r.kase()) && j.ok()).findFirst().ifPresent(j -> {
-                        double[] acc = ratio.computeIfAbsent(r.label(), k -> new double[2]);
-                        acc[0] += Math.log(j.median() / r.median());
-                        acc[1]++;
-                    });
-        }
-        ratio.entrySet().stream().sorted(Comparator.comparingDouble(e -> -e.getValue()[0] / e.getValue()[1]))
-                .forEach(e -> s.append(String.format(Locale.ROOT, "| %s | %.1fx | %d |%n", e.getKey(),
-                        Math.exp(e.getValue()[0] / e.getValue()[1]), (int) e.getValue()[1])));
-        s.append('\n');
-        List<Result> notes = results.stream().filter(r -> r.source().equals(source) && !r.ok() && r.reason() != null).toList();
-        Map<String, String> reasons = new LinkedHashMap<>();
-        notes.forEach(r -> reasons.putIfAbsent(r.label() + ": " + r.status(), r.reason()));
-        reasons.forEach((k, v) -> s.append("- ").append(k).append(" — ").append(v).append('\n'));
-        return s.append('\n').toString();
+    private String grid(List<String> cases, String source, long decodes, int rounds) {
+        return RaceTables.grid(results, cases, source, decodes, rounds, warmup < 0 ? decodes : warmup);
     }
 
     void writeSvg(String kase, long decodes) throws IOException {
         List<RaceSvg.Bar> bars = results.stream().filter(r -> r.kase().equals(kase) && r.ok())
                 .sorted(Comparator.comparingDouble(Result::median))
-                .map(r -> new RaceSvg.Bar(describe(r), r.median(), r.label().startsWith("lcjwt"))).toList();
+                .map(r -> new RaceSvg.Bar(RaceTables.describe(r), r.median(), r.label().startsWith("lcjwt"))).toList();
         Files.writeString(Path.of("bench/results-race.svg"), RaceSvg.draw("HS256 decode race: one typical token, pinned to one CPU", decodes, bars));
     }
 
@@ -932,7 +666,7 @@ public final class Race {
             s.append("- When: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(since.atZone(ZoneOffset.UTC).withNano(0)))
                     .append(" UTC, took ").append(Duration.between(since, Instant.now()).toSeconds()).append(" s\n");
         }
-        s.append("- Where: ").append(cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
+        s.append("- Where: ").append(Machine.cpuModel()).append(", ").append(Runtime.getRuntime().availableProcessors())
                 .append(" cores; every contender pinned to CPU ").append(cpu)
                 .append(", one process after another, 500 MB heap. This is a shared 2-core VM: a single number"
                         + " moves by up to 30 % between runs, so compare rows of one page, not pages.\n");
@@ -1002,17 +736,5 @@ public final class Race {
         return m;
     }
 
-    /** {@return the CPU's model name from /proc/cpuinfo, or the architecture off Linux} */
-    public static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.startsWith("model name")) {
-                    return line.substring(line.indexOf(':') + 1).strip();
-                }
-            }
-        } catch (IOException e) {
-            // not Linux
-        }
-        return System.getProperty("os.arch");
-    }
+
 }

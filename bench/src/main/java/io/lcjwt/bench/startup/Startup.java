@@ -66,7 +66,7 @@ public final class Startup {
                 + "Written by `bin/race startup" + (args.length > 0 ? " " + String.join(" ", args) : "") + "`; do not edit by hand.\n\n"
                 + "- When: " + DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0))
                 + " UTC, took " + Duration.between(started, Instant.now()).toSeconds() + " s\n"
-                + "- Where: " + io.lcjwt.bench.race.Race.cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores;"
+                + "- Where: " + io.lcjwt.bench.report.Machine.cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores;"
                 + " processes one after another. This is a shared 2-core VM: compare rows of one table, not pages.\n"
                 + "- JDK: " + System.getProperty("java.vm.name") + " " + Runtime.version() + "\n\n"
                 + "Each row is the median wall time of " + runs + " runs (after 3 rounds not counted) of `java"

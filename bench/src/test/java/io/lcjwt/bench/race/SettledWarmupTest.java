@@ -85,13 +85,13 @@ class SettledWarmupTest {
     void theWarmupTravelsInTheContendersJsonLine() throws Exception {
         JavaContender.Result r = new JavaContender.Result("auth0", "4.5", "JDK 25", null, "typical-64", "HS256", "secret",
                 "ok", null, 1000, new double[] {4.1, 4.2, 4.0}, new JavaContender.Warmup(false, new double[] {9.5, 6.2, 4.1}));
-        Race.Result back = Race.parse("auth0", r.toJson(), "secret");
+        Result back = Race.parse("auth0", r.toJson(), "secret");
         assertEquals(List.of(4.1, 4.2, 4.0), back.usPerDecode());
         assertEquals(Boolean.FALSE, back.settled());
         assertEquals(List.of(9.5, 6.2, 4.1), back.warmupUsPerDecode());
         JavaContender.Result plain = new JavaContender.Result("auth0", "4.5", "JDK 25", null, "typical-64", "HS256",
                 "secret", "ok", null, 1000, new double[] {4.1}, null);
-        Race.Result noWarmup = Race.parse("auth0", plain.toJson(), "secret");
+        Result noWarmup = Race.parse("auth0", plain.toJson(), "secret");
         assertEquals(null, noWarmup.settled());
         assertFalse(plain.toJson().contains("warmup"));
         assertArrayEquals(new double[] {4.1}, noWarmup.usPerDecode().stream().mapToDouble(Double::doubleValue).toArray());

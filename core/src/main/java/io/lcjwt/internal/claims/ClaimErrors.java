@@ -1,11 +1,11 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.ExpiredJwtException;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.JwtException;
 import io.lcjwt.MissingClaimException;
 import io.lcjwt.NotYetValidException;
-import io.lcjwt.internal.codec.HeaderParser;
 
 import java.time.Instant;
 import java.util.Collection;
@@ -99,6 +99,6 @@ final class ClaimErrors {
     }
 
     static String printable(String s) {
-        return HeaderParser.printable(s);
+        return Untrusted.text(s);
     }
 }

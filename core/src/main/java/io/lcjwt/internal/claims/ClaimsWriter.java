@@ -1,7 +1,7 @@
 package io.lcjwt.internal.claims;
 
 import io.lcjwt.ClaimNaming;
-import io.lcjwt.internal.codec.Json;
+import io.lcjwt.internal.codec.JsonCursor;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -315,8 +315,8 @@ public final class ClaimsWriter {
 
     /** The reader refuses a container that would be nested deeper than {@link Json#MAX_DEPTH}. */
     private static void checkDepth(JsonOut g, int depth) {
-        if (depth >= Json.MAX_DEPTH) {
-            throw new IllegalArgumentException("claims nest deeper than " + Json.MAX_DEPTH
+        if (depth >= JsonCursor.MAX_DEPTH) {
+            throw new IllegalArgumentException("claims nest deeper than " + JsonCursor.MAX_DEPTH
                     + " levels at " + g.path(depth) + " (a cycle?)");
         }
     }

@@ -1,5 +1,6 @@
 package io.lcjwt.internal.claims;
 
+import io.lcjwt.internal.Untrusted;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -9,8 +10,7 @@ import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.InvalidClaimException;
 import io.lcjwt.JwtException;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.internal.codec.HeaderParser;
-import io.lcjwt.internal.codec.Json;
+import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.internal.codec.JsonCursor;
 
 import java.io.ByteArrayOutputStream;
@@ -57,7 +57,7 @@ public final class JacksonJrClaims {
     public JacksonJrClaims(Object json, ClaimsPolicy policy) {
         JSON user = (JSON) json;
         this.bigDecimals = user.isEnabled(JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS);
-        this.json = user.with(Json.FACTORY);
+        this.json = user.with(StrictJackson.FACTORY);
         this.exact = this.json.with(JSON.Feature.USE_BIG_DECIMAL_FOR_FLOATS);
         this.policy = policy;
         this.binder = new CursorClaimsReader(policy);
@@ -116,13 +116,13 @@ public final class JacksonJrClaims {
             }
         } catch (StreamConstraintsException e) {
             throw malformed(e.getOriginalMessage().startsWith("Document nesting depth")
-                    ? "nesting deeper than " + Json.MAX_DEPTH + " levels" : "a number or string past lcjwt's limits", e);
+                    ? "nesting deeper than " + JsonCursor.MAX_DEPTH + " levels" : "a number or string past lcjwt's limits", e);
         } catch (JsonProcessingException e) {
             String why = e.getOriginalMessage();
             if (why != null && why.startsWith("Duplicate ")) {
                 throw JsonCursor.duplicateName(WHAT);
             }
-            throw malformed("Jackson-jr refused it (" + HeaderParser.printable(firstLine(why)) + ")", e);
+            throw malformed("Jackson-jr refused it (" + Untrusted.text(firstLine(why)) + ")", e);
         } catch (IOException e) {
             throw malformed("Jackson-jr could not read it", e);
         } catch (JwtException e) {
@@ -336,7 +336,7 @@ public final class JacksonJrClaims {
 
     private static byte[] write(Map<String, Object> tree) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
+        try (JsonGenerator g = StrictJackson.FACTORY.createGenerator(out)) {
             writeValue(g, tree);
         } catch (IOException e) {
             throw new InvalidClaimException("claims", "The JWT claims set could not be handed from Jackson-jr to"

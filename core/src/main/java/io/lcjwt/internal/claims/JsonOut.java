@@ -1,6 +1,6 @@
 package io.lcjwt.internal.claims;
 
-import io.lcjwt.internal.codec.Json;
+import io.lcjwt.internal.codec.JsonCursor;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -57,8 +57,8 @@ public final class JsonOut {
     private int nameAge;
 
     /** The member names (or null for an array element) and element indices from the root to here. */
-    private final String[] path = new String[Json.MAX_DEPTH + 2];
-    private final int[] indices = new int[Json.MAX_DEPTH + 2];
+    private final String[] path = new String[JsonCursor.MAX_DEPTH + 2];
+    private final int[] indices = new int[JsonCursor.MAX_DEPTH + 2];
     private String root = "claims";
 
     public JsonOut() {

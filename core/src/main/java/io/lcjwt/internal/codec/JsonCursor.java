@@ -1,5 +1,7 @@
 package io.lcjwt.internal.codec;
 
+import java.util.Map;
+
 import io.lcjwt.MalformedJwtException;
 
 import java.util.List;
@@ -55,22 +57,25 @@ public final class JsonCursor {
     /** Each name's {@link #nameKey}, at half its index in {@link #names}. */
     long[] keys = new long[32];
     int namesTop;
-    final int[] objectBase = new int[Json.MAX_DEPTH + 2];
-    final long[] bloom = new long[Json.MAX_DEPTH + 2];
+    /** Deepest nesting accepted in a header, claims set, JWK or any other JSON lcjwt reads or writes. */
+    public static final int MAX_DEPTH = 32;
+
+    final int[] objectBase = new int[MAX_DEPTH + 2];
+    final long[] bloom = new long[MAX_DEPTH + 2];
     /** Whether the object at each depth has outgrown its bloom filter for a name table. */
-    final boolean[] hashed = new boolean[Json.MAX_DEPTH + 2];
-    final int[][] nameTables = new int[Json.MAX_DEPTH + 2][];
+    final boolean[] hashed = new boolean[MAX_DEPTH + 2];
+    final int[][] nameTables = new int[MAX_DEPTH + 2][];
     /**
      * The part of each depth's table in use, as a mask: a table is kept for the next object at
      * its depth, and one object with thousands of members must not make every later one there
      * (in this document or the next one this cursor reads) clear all of it.
      */
-    final int[] nameMasks = new int[Json.MAX_DEPTH + 2];
+    final int[] nameMasks = new int[MAX_DEPTH + 2];
     /** Work done in the name tables since {@link #reset}: see {@link #tableWork()}. */
     long tableWork;
     int tableNames;
     /** Whether each open container is an object (its names leave the stack when it closes). */
-    private final boolean[] isObject = new boolean[Json.MAX_DEPTH + 2];
+    private final boolean[] isObject = new boolean[MAX_DEPTH + 2];
     /** Per depth, the decoded names, so "a" and "\u0061" are the same member; made on first need. */
     List<Set<String>> decodedNames;
     /**
@@ -156,8 +161,8 @@ public final class JsonCursor {
     // ---- structure ------------------------------------------------------------------------------
 
     private void open(boolean object) {
-        if (depth >= Json.MAX_DEPTH) {
-            throw error("nesting deeper than " + Json.MAX_DEPTH + " levels");
+        if (depth >= MAX_DEPTH) {
+            throw error("nesting deeper than " + MAX_DEPTH + " levels");
         }
         depth++;
         isObject[depth] = object;
@@ -246,6 +251,15 @@ public final class JsonCursor {
             }
         }
         return c;
+    }
+
+    /** Reads one strict JSON object (duplicates refused, nesting capped) into a map. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> readObject(byte[] buf, int off, int len, String what) {
+        JsonCursor c = new JsonCursor().openObject(buf, off, len, what);
+        Map<String, Object> m = (Map<String, Object>) c.readNatural();
+        c.endDocument();
+        return m;
     }
 
     /** Requires that nothing but whitespace follows the document. */

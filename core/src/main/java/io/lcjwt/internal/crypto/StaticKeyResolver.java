@@ -1,9 +1,9 @@
 package io.lcjwt.internal.crypto;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtHeader;
-import io.lcjwt.internal.Refusals;
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.jws.Refusals;
 
 import java.util.List;
 
@@ -41,7 +41,7 @@ public final class StaticKeyResolver implements KeyResolver {
                 }
             }
             if (named) {
-                throw Refusals.unknownKey("Key \"" + HeaderParser.printable(kid) + "\" does not serve "
+                throw Refusals.unknownKey("Key \"" + Untrusted.text(kid) + "\" does not serve "
                         + alg.jwsName() + ", the token's algorithm (or may not verify: see its JWK's use,"
                         + " key_ops and alg).");
             }
@@ -49,7 +49,7 @@ public final class StaticKeyResolver implements KeyResolver {
                 return keys.get(0);
             }
             throw Refusals.unknownKey("No configured key has the token's kid \""
-                    + HeaderParser.printable(kid) + "\".");
+                    + Untrusted.text(kid) + "\".");
         }
         VerifyKey found = null;
         for (VerifyKey k : keys) {

@@ -93,7 +93,7 @@ public final class JweCompact {
         if (dots[0] == 0) {
             throw new MalformedJwtException("The JWE's header segment is empty.");
         }
-        int slot = io.lcjwt.internal.TokenVerifier.hash(b, 0, dots[0]) & (HeaderMemo.SLOTS - 1);
+        int slot = io.lcjwt.internal.jws.TokenVerifier.hash(b, 0, dots[0]) & (HeaderMemo.SLOTS - 1);
         JweHeaderReader.Header h = memo.find(b, dots[0], slot);
         boolean remembered = h != null;
         if (h == null) {

@@ -1,5 +1,6 @@
 package io.lcjwt.internal.jwe;
 
+import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.JweContentAlgorithm;
 import io.lcjwt.JweKeyAlgorithm;
@@ -7,7 +8,6 @@ import io.lcjwt.MalformedJwtException;
 import io.lcjwt.UnsupportedJwtException;
 import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.codec.HeaderParser;
 
 import java.util.List;
 import java.util.Map;
@@ -43,7 +43,7 @@ public final class JweHeaderReader {
      */
     public static Header read(byte[] json, Set<JweKeyAlgorithm> algs, Set<JweContentAlgorithm> encs, int maxInflated,
             int maxP2c) {
-        Map<String, Object> m = HeaderParser.readObject(json, 0, json.length, "JWE header");
+        Map<String, Object> m = JsonCursor.readObject(json, 0, json.length, "JWE header");
         return vet(m, alg(m, algs), encs, maxInflated, maxP2c);
     }
 

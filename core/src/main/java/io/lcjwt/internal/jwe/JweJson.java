@@ -1,5 +1,6 @@
 package io.lcjwt.internal.jwe;
 
+import io.lcjwt.internal.codec.JsonCursor;
 import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.JweContentAlgorithm;
 import io.lcjwt.JweDecryptionException;
@@ -11,7 +12,6 @@ import io.lcjwt.UnsupportedJwtException;
 import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.codec.HeaderParser;
 import io.lcjwt.internal.crypto.AsymmetricKey;
 
 import java.lang.ref.Reference;
@@ -73,13 +73,13 @@ public final class JweJson {
                     + " JweDecrypter.decrypt.");
         }
         byte[] b = utf8(json, maxBytes);
-        Map<String, Object> top = HeaderParser.readObject(b, 0, b.length, "JWE JSON serialization");
+        Map<String, Object> top = JsonCursor.readObject(b, 0, b.length, "JWE JSON serialization");
 
         String protectedB64 = optionalString(top, "protected");
         Map<String, Object> prot = Map.of();
         if (protectedB64 != null) {
             byte[] p = strict(protectedB64, "protected header");
-            prot = HeaderParser.readObject(p, 0, p.length, "JWE protected header");
+            prot = JsonCursor.readObject(p, 0, p.length, "JWE protected header");
         }
         Map<String, Object> shared = optionalObject(top, "unprotected", "shared unprotected header");
         byte[] iv = strict(requiredString(top, "iv"), "IV");

@@ -33,7 +33,7 @@ public final class Jwk {
         }
         byte[] b = json.getBytes(StandardCharsets.UTF_8);
         try {
-            return io.lcjwt.internal.codec.HeaderParser.readObject(b, 0, b.length, "JWK");
+            return io.lcjwt.internal.codec.JsonCursor.readObject(b, 0, b.length, "JWK");
         } catch (io.lcjwt.MalformedJwtException e) {
             throw new InvalidJwtKeyException(e.getMessage(), e);
         }

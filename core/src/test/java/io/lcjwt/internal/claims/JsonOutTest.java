@@ -1,7 +1,6 @@
 package io.lcjwt.internal.claims;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.lcjwt.internal.codec.Json;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -30,7 +29,7 @@ class JsonOutTest {
     /** What jackson-core writes for {@code v} (strings, numbers, booleans, null, maps and lists). */
     static String jackson(Object v) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
+        try (JsonGenerator g = StrictJackson.FACTORY.createGenerator(out)) {
             write(g, v);
         }
         return out.toString(StandardCharsets.UTF_8);

@@ -6,7 +6,7 @@ import io.lcjwt.JweEncrypter;
 import io.lcjwt.JweKeyAlgorithm;
 import io.lcjwt.JwtSecretKey;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.internal.TokenVerifier;
+import io.lcjwt.internal.jws.TokenVerifier;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

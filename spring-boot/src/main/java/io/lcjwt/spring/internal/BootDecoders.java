@@ -44,10 +44,6 @@ public final class BootDecoders {
             Function<String, LcjwtDecoderBuilder<D>> issuer, Function<JwtPublicKey, LcjwtDecoderBuilder<D>> key,
             BiConsumer<D, OAuth2TokenValidator<Jwt>> validator) {}
 
-    /** Boot's properties this needs, bound on their own so no Boot-version-specific class is used. */
-    record Boot(String jwkSetUri, String issuerUri, String publicKeyLocation, List<String> jwsAlgorithms,
-            List<String> audiences) {}
-
     private BootDecoders() {}
 
     public static <D> D create(Factory<D> f, Environment env, ResourceLoader resources, LcjwtProperties lcjwt,
@@ -88,7 +84,7 @@ public final class BootDecoders {
             b.algorithms(algorithms(names));
         }
         if (!audiences.isEmpty()) {
-            b.audiences(audiences.toArray(String[]::new));
+            b.audience(audiences.toArray(String[]::new));
         }
         LcjwtProperties.Jwks j = lcjwt.jwks();
         Duration leeway = lcjwt.leeway();
@@ -103,8 +99,8 @@ public final class BootDecoders {
         }
         b.allowPlainHttp(j.allowPlainHttpHosts().toArray(String[]::new))
                 .cooldown(positive(j.cooldown(), "lcjwt.jwks.cooldown"))
-                .timeouts(positive(j.connectTimeout(), "lcjwt.jwks.connect-timeout"),
-                        positive(j.timeout(), "lcjwt.jwks.timeout"))
+                .connectTimeout(positive(j.connectTimeout(), "lcjwt.jwks.connect-timeout"))
+                .timeout(positive(j.timeout(), "lcjwt.jwks.timeout"))
                 .verifier(v -> {
                     v.leeway(leeway).maxTokenBytes((int) maxToken);
                     if (!lcjwt.requireExpiration()) {

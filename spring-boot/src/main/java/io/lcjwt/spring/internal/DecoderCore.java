@@ -6,6 +6,7 @@ import io.lcjwt.JwksClient;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtVerifier;
 import io.lcjwt.KeysNotReadyException;
+import io.lcjwt.VerifiedJwt;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
@@ -247,7 +248,7 @@ public final class DecoderCore {
     }
 
     /** One decode; lcjwt's refusals become Spring's exceptions, KeysNotReadyException passes through. */
-    private io.lcjwt.Jwt<Map<String, Object>> decode(String token, boolean wait) {
+    private VerifiedJwt<Map<String, Object>> decode(String token, boolean wait) {
         if (token == null) {
             throw Errors.bad("The token is null.", null);
         }
@@ -274,7 +275,7 @@ public final class DecoderCore {
         return toSpring(token, decode(token, wait), converter, validator);
     }
 
-    private static Jwt toSpring(String token, io.lcjwt.Jwt<Map<String, Object>> decoded,
+    private static Jwt toSpring(String token, VerifiedJwt<Map<String, Object>> decoded,
             Converter<Map<String, Object>, Map<String, Object>> converter, OAuth2TokenValidator<Jwt> validator) {
         Jwt jwt;
         try {

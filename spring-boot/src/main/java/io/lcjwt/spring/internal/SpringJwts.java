@@ -1,5 +1,6 @@
 package io.lcjwt.spring.internal;
 
+import io.lcjwt.VerifiedJwt;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.oauth2.jwt.Jwt;
 
@@ -26,7 +27,7 @@ import java.util.Set;
 public final class SpringJwts {
     private SpringJwts() {}
 
-    public static Jwt create(String token, io.lcjwt.Jwt<Map<String, Object>> decoded,
+    public static Jwt create(String token, VerifiedJwt<Map<String, Object>> decoded,
             Converter<Map<String, Object>, Map<String, Object>> custom) {
         Map<String, Object> raw = decoded.claims();
         if (custom == null) {

@@ -6,7 +6,7 @@ import java.util.Objects;
  * A verified token: its header and its claims, bound to the type the caller asked for.
  *
  * <pre>{@code
- * Jwt<MyClaims> jwt = verifier.decodeJwt(token, MyClaims.class);
+ * VerifiedJwt<MyClaims> jwt = verifier.decodeJwt(token, MyClaims.class);
  * String kid = jwt.header().keyId();
  * }</pre>
  *
@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param claims the claims, already checked ({@code exp}, {@code nbf}, {@code aud}, {@code iss}, required)
  * @param <T> the claims type: a {@code Map}, a record or a bean
  */
-public record Jwt<T>(JwtHeader header, T claims) {
+public record VerifiedJwt<T>(JwtHeader header, T claims) {
 
     /**
      * Makes a token from its parts.
@@ -27,7 +27,7 @@ public record Jwt<T>(JwtHeader header, T claims) {
      * @param claims the claims
      * @throws NullPointerException if {@code header} or {@code claims} is null
      */
-    public Jwt {
+    public VerifiedJwt {
         Objects.requireNonNull(header, "header");
         Objects.requireNonNull(claims, "claims");
     }

@@ -1,4 +1,4 @@
-package io.lcjwt.internal;
+package io.lcjwt.internal.jws;
 
 import org.junit.jupiter.api.Test;
 

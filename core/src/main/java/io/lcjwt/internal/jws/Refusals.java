@@ -1,5 +1,6 @@
-package io.lcjwt.internal;
+package io.lcjwt.internal.jws;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.AlgorithmNotAllowedException;
 import io.lcjwt.BadSignatureException;
@@ -9,7 +10,7 @@ import io.lcjwt.JwtException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.UnknownKeyException;
 import io.lcjwt.UnsupportedJwtException;
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.codec.LazyJsonObject;
 
 /**
  * The refusals of a compact JWS's header, key and signature, built here so that only a refusal
@@ -35,7 +36,8 @@ public final class Refusals {
 
     /** An expired token, now carrying its verified header and claims for refresh flows. */
     static JwtException expiredWithClaims(ExpiredJwtException e, JwtHeader header, byte[] payload, int start, int len) {
-        return new ExpiredJwtException(e.getMessage(), e.expiredAt(), header, payload, start, len);
+        return new ExpiredJwtException(e.getMessage(), e.expiredAt(), header,
+                new LazyJsonObject(payload, start, len, "JWT claims set"));
     }
 
     /** An algorithm the verifier was not built to allow. */
@@ -47,7 +49,7 @@ public final class Refusals {
     /** A {@code typ} other than the expected one, or none. */
     static JwtException wrongType(String typ, String expectedType) {
         return new InvalidHeaderException("typ", "The JWT's header type (\"typ\") is "
-                + (typ == null ? "absent" : "\"" + HeaderParser.printable(typ) + "\"")
+                + (typ == null ? "absent" : "\"" + Untrusted.text(typ) + "\"")
                 + ", but this verifier expects \"" + expectedType + "\".");
     }
 

@@ -1,33 +1,31 @@
-package io.lcjwt.internal.codec;
+package io.lcjwt.internal.claims;
+
+import io.lcjwt.internal.codec.JsonCursor;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 
-
 /**
- * JSON limits, and the jackson-core factory lcjwt writes JSON with (claims, headers, JWKs).
- * Everything lcjwt reads goes through {@link JsonCursor} instead. The factory's read settings
- * (duplicates refused, nesting and length capped) keep it safe should anything read with it.
+ * The jackson-core factory that {@link JacksonJrClaims} reads claims with: duplicates refused,
+ * nesting and lengths capped as lcjwt's own reader caps them. Only a verifier built with
+ * {@code ClaimsReader.jacksonJr} loads this class, so Jackson stays optional.
  */
-public final class Json {
+final class StrictJackson {
 
-    /** Deepest nesting accepted in a header or claims set. */
-    public static final int MAX_DEPTH = 32;
-
-    public static final JsonFactory FACTORY = JsonFactory.builder()
+    static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
             .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxNestingDepth(MAX_DEPTH)
+                    .maxNestingDepth(JsonCursor.MAX_DEPTH)
                     .maxNumberLength(100)
                     .maxStringLength(1 << 20)
                     .maxNameLength(4096)
                     .build())
             .build();
 
-    private Json() {}
+    private StrictJackson() {}
 
 }

@@ -1,14 +1,15 @@
-package io.lcjwt.internal;
+package io.lcjwt.internal.jws;
 
+import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.ExpiredJwtException;
-import io.lcjwt.Jwt;
+import io.lcjwt.VerifiedJwt;
 import io.lcjwt.JwtException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
 import io.lcjwt.internal.claims.CursorClaimsReader;
 import io.lcjwt.internal.codec.Base64Url;
-import io.lcjwt.internal.codec.HeaderParser;
+import io.lcjwt.internal.jws.HeaderParser;
 import io.lcjwt.internal.crypto.KeyResolver;
 import io.lcjwt.internal.crypto.Scratch;
 import io.lcjwt.internal.crypto.SlotPool;
@@ -304,7 +305,7 @@ public final class TokenVerifier {
             }
             throw e;
         }
-        return out == Output.JWT ? new Jwt<>(header, result) : result;
+        return out == Output.JWT ? new VerifiedJwt<>(header, result) : result;
     }
 
     /**
@@ -349,7 +350,7 @@ public final class TokenVerifier {
         JwtHeader union = header;
         for (String name : unprotected.keySet()) {
             if (header.parameters().containsKey(name)) {
-                throw new MalformedJwtException("The JWS's header member \"" + HeaderParser.printable(name)
+                throw new MalformedJwtException("The JWS's header member \"" + Untrusted.text(name)
                         + "\" is in both the protected and the unprotected header; RFC 7515 section 7.2.1"
                         + " requires them disjoint.");
             }

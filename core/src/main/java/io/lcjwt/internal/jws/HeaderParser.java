@@ -1,9 +1,10 @@
-package io.lcjwt.internal.codec;
+package io.lcjwt.internal.jws;
 
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.internal.Refusals;
+import io.lcjwt.internal.Untrusted;
+import io.lcjwt.internal.codec.JsonCursor;
 
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ public final class HeaderParser {
     private HeaderParser() {}
 
     public static JwtHeader parse(byte[] buf, int off, int len) {
-        return vet(readObject(buf, off, len, "JWT header"), false);
+        return vet(JsonCursor.readObject(buf, off, len, "JWT header"), false);
     }
 
     /**
@@ -38,21 +39,12 @@ public final class HeaderParser {
      * {@code "b64":false,"crit":["b64"]} passes (and {@link #unencoded} says so).
      */
     public static JwtHeader parse(byte[] buf, int off, int len, boolean allowUnencoded) {
-        return vet(readObject(buf, off, len, "JWT header"), allowUnencoded);
+        return vet(JsonCursor.readObject(buf, off, len, "JWT header"), allowUnencoded);
     }
 
     /** Whether a header that passed {@link #parse} asks for an unencoded payload (RFC 7797). */
     public static boolean unencoded(JwtHeader header) {
         return Boolean.FALSE.equals(header.parameters().get("b64"));
-    }
-
-    /** Reads one strict JSON object into a map. */
-    @SuppressWarnings("unchecked")
-    public static Map<String, Object> readObject(byte[] buf, int off, int len, String what) {
-        JsonCursor c = new JsonCursor().openObject(buf, off, len, what);
-        Map<String, Object> m = (Map<String, Object>) c.readNatural();
-        c.endDocument();
-        return m;
     }
 
     static JwtHeader vet(Map<String, Object> params, boolean allowUnencoded) {
@@ -66,16 +58,16 @@ public final class HeaderParser {
         Algorithm algorithm = Algorithm.fromJwsName(algName);
         if (algorithm == null) {
             if (algName.equalsIgnoreCase("none")) {
-                throw Refusals.algorithmNotAllowed("Unsecured JWTs (alg \"" + printable(algName)
+                throw Refusals.algorithmNotAllowed("Unsecured JWTs (alg \"" + Untrusted.text(algName)
                         + "\") are never accepted.");
             }
             if (params.containsKey("enc")) {
                 // Only on this error path: a JWE header (alg + enc) handed to a JWS verifier.
                 throw Refusals.algorithmNotAllowed("The token is a JWE (its header has \"enc\"; alg \""
-                        + printable(algName) + "\"), and a JwtVerifier reads signed JWTs only; decrypt a JWE"
+                        + Untrusted.text(algName) + "\"), and a JwtVerifier reads signed JWTs only; decrypt a JWE"
                         + " with JweDecrypter.");
             }
-            throw Refusals.algorithmNotAllowed("The JWT's alg \"" + printable(algName)
+            throw Refusals.algorithmNotAllowed("The JWT's alg \"" + Untrusted.text(algName)
                     + "\" is not a JWS algorithm lcjwt knows (names are case-sensitive, RFC 7515 section 4.1.1).");
         }
         Object b64 = params.get("b64");
@@ -97,7 +89,7 @@ public final class HeaderParser {
             int unknown = 0;
             for (Object n : names) {
                 if (!params.containsKey(n)) {
-                    throw new MalformedJwtException("The JWT header's \"crit\" lists \"" + printable((String) n)
+                    throw new MalformedJwtException("The JWT header's \"crit\" lists \"" + Untrusted.text((String) n)
                             + "\", which the header does not carry (RFC 7515 section 4.1.11).");
                 }
                 if (n.equals("b64")) {
@@ -154,8 +146,4 @@ public final class HeaderParser {
         return s;
     }
 
-    /** At most 32 characters of untrusted text, escaped: {@link io.lcjwt.internal.Untrusted#text}. */
-    public static String printable(String s) {
-        return io.lcjwt.internal.Untrusted.text(s);
-    }
 }
