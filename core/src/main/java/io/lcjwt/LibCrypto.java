@@ -135,10 +135,24 @@ public final class LibCrypto {
     }
 
     /**
-     * Refuses, when a verifier or signer is built, an algorithm the loaded libcrypto lacks. Only
-     * an ML-DSA algorithm touches the backend here, so other builders link nothing new.
+     * Refuses an algorithm the loaded libcrypto lacks, with the sentence verifiers and signers
+     * refuse it with when they are built: what is needed, what is loaded, and how to point lcjwt
+     * at another library. For checking a configuration at start-up, before any key is at hand.
+     *
+     * <pre>{@code
+     * for (String name : config.algorithms()) {
+     *     LibCrypto.requireSupported(Algorithm.fromJwsName(name));   // ML-DSA-65 on OpenSSL 3: refused
+     * }
+     * }</pre>
+     *
+     * @param algorithm a JWS algorithm
+     * @throws NullPointerException if {@code algorithm} is null
+     * @throws UnsupportedOperationException if {@link #supports(Algorithm)} is false for it
+     * @throws IllegalStateException as {@link #name()}
      */
-    static void requireSupported(Algorithm algorithm) {
+    public static void requireSupported(Algorithm algorithm) {
+        // Only an ML-DSA algorithm touches the backend here, so other builders link nothing new.
+        java.util.Objects.requireNonNull(algorithm, "algorithm");
         if (algorithm.family() == Algorithm.Family.ML_DSA) {
             Backend b = Backend.get();
             if (!b.has(Backend.Capability.ML_DSA)) {
