@@ -327,7 +327,7 @@ public final class JwtSecretKey implements JwtKey {
         }
         // Every shape Spki knows is a DER SEQUENCE, whose first byte is 0x30, and base64 of one
         // starts with 'M' in either alphabet. Anything else is not one, and a service's secret
-        // then loads neither Spki nor the JDK's Base64 (start-up, issue #17).
+        // then loads neither Spki nor the JDK's Base64 (a start-up rule, docs/architecture.md).
         String shape = (b[0] & 0xFF) == 0x30 ? Spki.publicKeyShape(b) : null;
         if (shape != null) {
             return shape;

@@ -70,7 +70,7 @@ public final class JwtVerifier {
 
     /**
      * The detached and JSON serialization paths, made per call (it holds only the engine) so that
-     * a service decoding compact tokens never loads them (start-up, issue #17).
+     * a service decoding compact tokens never loads them (a start-up rule, docs/architecture.md).
      */
     private JwsVerifier jws() {
         return new JwsVerifier(engine);

@@ -15,7 +15,7 @@ final class Keys {
 
     // instanceof chains, not pattern switches over the sealed JwtKey: each such switch bootstraps
     // a class of its own (SwitchBootstraps.typeSwitch) at its first run, on every first token
-    // (start-up, issue #17). JwtPrivateKey is the one permitted type left; null still throws NPE.
+    // (a start-up rule, docs/architecture.md). JwtPrivateKey is the one permitted type left; null still throws NPE.
 
     static VerifyKey impl(JwtKey key) {
         if (key instanceof JwtSecretKey s) {

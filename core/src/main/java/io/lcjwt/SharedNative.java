@@ -27,7 +27,7 @@ final class SharedNative {
         return new Hold(this);
     }
 
-    /** A class, not a lambda, which would spin a class at the first key (start-up, issue #17). */
+    /** A class, not a lambda, which would spin a class at the first key (a start-up rule, docs/architecture.md). */
     private static final class Hold implements Runnable {
         private final SharedNative shared;
         private final AtomicBoolean released = new AtomicBoolean();

@@ -23,10 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Runs the README's AOT-cache instructions ({@code ```sh aot} block) on a small application
+ * Runs the AOT-cache instructions of docs/startup.md ({@code ```sh aot} block) on a small application
  * that verifies a token: the training line must write the cache, and the second line must start
  * from it, with {@code -XX:AOTMode=on} added so that a cache the JVM cannot use is an error, not
- * a silent slow start. The application's class path is made of JAR files, as the README says it
+ * a silent slow start. The application's class path is made of JAR files, as the page says it
  * must be (the build's class directories are packed into JARs here).
  */
 class AotCacheInstructionsTest {
@@ -40,14 +40,14 @@ class AotCacheInstructionsTest {
     @Test
     void theReadmesTrainingRunMakesACacheTheNextStartUses(@TempDir Path dir) throws Exception {
         List<List<String>> lines = readmeLines();
-        assertEquals(2, lines.size(), "the README's aot block has the training line and the start line");
+        assertEquals(2, lines.size(), "docs/startup.md's aot block has the training line and the start line");
         String classPath = jarsOnly(dir);
         Path aot = dir.resolve("app.aot");
 
         List<String> train = command(lines.get(0), classPath, aot, false);
         Run first = run(train);
         if (Runtime.version().feature() < 25) {
-            // The README says JDK 25 and later; before it the JVM does not know the option.
+            // docs/startup.md says JDK 25 and later; before it the JVM does not know the option.
             assertNotEquals(0, first.code, first.out);
             return;
         }
@@ -60,11 +60,11 @@ class AotCacheInstructionsTest {
         assertTrue(second.out.contains("OK alice"), second.out);
     }
 
-    /** The {@code $ java ...} lines of the README's {@code sh aot} block, as words. */
+    /** The {@code $ java ...} lines of docs/startup.md's {@code sh aot} block, as words. */
     static List<List<String>> readmeLines() throws IOException {
-        String readme = Files.readString(Path.of("..", "README.md"));
+        String readme = Files.readString(Path.of("..", "docs", "startup.md"));
         Matcher m = Pattern.compile("```sh aot\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-        assertTrue(m.find(), "the README has a ```sh aot block");
+        assertTrue(m.find(), "docs/startup.md has a ```sh aot block");
         List<List<String>> out = new ArrayList<>();
         for (String line : m.group(1).split("\n")) {
             if (line.startsWith("$ java ")) {
@@ -74,7 +74,7 @@ class AotCacheInstructionsTest {
         return out;
     }
 
-    /** The README's words with the application's own java, class path, main class and cache file. */
+    /** The page's words with the application's own java, class path, main class and cache file. */
     static List<String> command(List<String> words, String classPath, Path aot, boolean insist) {
         List<String> cmd = new ArrayList<>();
         for (String w : words) {

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * lcjwt as JPMS modules: a child JVM with io.lcjwt and io.lcjwt.bindings (no Jackson) on the module
- * path, native access granted to io.lcjwt.bindings only (as the README says), signs and decodes;
+ * path, native access granted to io.lcjwt.bindings only (as docs/runtime.md says), signs and decodes;
  * and decodes into a record and beans of an application module of their own
  * ({@code src/test/modules/modcheck.claims}, compiled here), which opens or exports their
  * packages to io.lcjwt (#19.6). A package it does not open is refused with the line to add.

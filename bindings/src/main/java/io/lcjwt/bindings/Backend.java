@@ -122,7 +122,7 @@ public final class Backend {
     // Every function is linked the first time it is needed, in a holder class of its group, and
     // never at load: a link costs milliseconds in a fresh JVM (the first one about 70 ms), and a
     // process that only verifies HS256 tokens should not link RSA, PBKDF2 or the version calls
-    // (issue #17, start-up). A holder's static finals are constants to the JIT once initialized.
+    // (a start-up rule, docs/architecture.md). A holder's static finals are constants to the JIT once initialized.
 
     private static Kind live() {
         return get().kind;
@@ -353,7 +353,7 @@ public final class Backend {
             // Told apart once loaded, not by opening the file a second time first: a private
             // SymbolLookup.libraryLookup (its classes, a dlopen and a dlclose) and a call shape
             // of its own cost OpenSSL 3's first HS256 decode about 5 ms (whole processes), and
-            // the library is loaded for good a moment later anyway (issue #17, start-up).
+            // the library is loaded for good a moment later anyway (a start-up rule, docs/architecture.md).
             Kind kind = found.awsLc() ? Kind.AWS_LC : identify(found.path());
             return new Backend(kind, found.path(), found.source());
         } catch (IllegalStateException e) {
@@ -372,7 +372,7 @@ public final class Backend {
      * descriptor of the digest getters and {@code HMAC_CTX_new} ({@code void *f(void)}), read as
      * the address: on the LP64 platforms lcjwt runs on, both are one 64-bit register. So the check
      * links no shape that an HS256 verifier would not link anyway, where a {@code long f(void)}
-     * cost about 5 ms at its first link in a fresh JVM (issue #17, start-up).
+     * cost about 5 ms at its first link in a fresh JVM (a start-up rule, docs/architecture.md).
      */
     private static Kind identify(Path lib) {
         SymbolLookup lookup = SymbolLookup.loaderLookup();

@@ -21,7 +21,7 @@ public final class Critical {
     // The handles are linked from the symbol and a descriptor written here, never through the
     // generated libcrypto_h$X holders: a holder's static initializer links its own (not critical)
     // handle too, so touching its $address() or $descriptor() would link every function twice,
-    // and each link of a new shape costs milliseconds in a fresh JVM (issue #17, start-up).
+    // and each link of a new shape costs milliseconds in a fresh JVM (a start-up rule, docs/architecture.md).
 
     /**
      * {@code int f(void *, const void *, size_t)}: HMAC_Update, CRYPTO_memcmp and the digest
@@ -30,7 +30,7 @@ public final class Critical {
      * every 64-bit ABI the JDK's linker supports, so a zero {@code long} is that NULL. One
      * descriptor for three of an HMAC's four calls ({@code HMAC_Init_ex} has five parameters),
      * because each new descriptor costs milliseconds at its first link and its first call in a
-     * fresh JVM (issue #17, start-up).
+     * fresh JVM (a start-up rule, docs/architecture.md).
      */
     private static final FunctionDescriptor INT_PTR_PTR_SIZE = FunctionDescriptor.of(ValueLayout.JAVA_INT,
             ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG);

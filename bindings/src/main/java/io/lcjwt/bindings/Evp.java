@@ -120,6 +120,16 @@ public final class Evp {
                 ValueLayout.ADDRESS, SIZE, ValueLayout.ADDRESS));
     }
 
+    /**
+     * aws-lc's {@code int ED25519_check_public_key(const uint8_t pub[32])}: 1 when the bytes decode
+     * to a point of the curve (RFC 8032 section 5.1.3). Critical: it reads 32 bytes where they lie
+     * and takes a few microseconds.
+     */
+    private static final class Ed25519Check {
+        static final MethodHandle H = Backend.critical("ED25519_check_public_key",
+                FunctionDescriptor.of(INT, ValueLayout.ADDRESS));
+    }
+
     /** {@code int f(const EVP_PKEY *, uint8_t *, size_t *)}: the raw key getters and aws-lc's seed getter. */
     private static final FunctionDescriptor RAW_KEY = FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
             ValueLayout.ADDRESS, ValueLayout.ADDRESS);
@@ -247,6 +257,21 @@ public final class Evp {
     public static void pkeyCtxFree(MemorySegment ctx) {
         try {
             PkeyCtxFree.H.invokeExact(ctx);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * aws-lc's {@code ED25519_check_public_key(pub)}, where the loaded aws-lc exports it (see
+     * {@link Backend#exports}); OpenSSL 3 has no such function.
+     *
+     * @param pub the 32-byte encoded public key, heap or native
+     * @return 1 when it decodes to a point of the curve
+     */
+    public static int ed25519CheckPublicKey(MemorySegment pub) {
+        try {
+            return (int) Ed25519Check.H.invokeExact(pub);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }

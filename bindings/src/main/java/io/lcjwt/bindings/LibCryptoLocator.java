@@ -89,13 +89,13 @@ final class LibCryptoLocator {
             // A directory reached twice is listed once: where /lib is a link to /usr/lib (every
             // merged-/usr distribution), /lib/<arch> is /usr/lib/<arch>, and listing its
             // thousand-odd names again cost more in a fresh JVM than resolving every directory's
-            // links (issue #17, start-up).
+            // links (a start-up rule, docs/architecture.md).
             if (!listed.add(realDirectory(dir))) {
                 continue;
             }
             // File.list reads the names in one native call; a glob DirectoryStream made a Path and
             // ran a regex for each of the thousand-odd entries of /usr/lib/<arch>, tens of
-            // milliseconds in a fresh JVM (issue #17, start-up).
+            // milliseconds in a fresh JVM (a start-up rule, docs/architecture.md).
             String[] names = new File(dir).list();
             if (names == null) {
                 continue; // not a directory, or unreadable: not a place the library can be

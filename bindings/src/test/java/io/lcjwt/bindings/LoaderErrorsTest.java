@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,17 +19,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LoaderErrorsTest {
 
-    private record Result(int exit, String out) {}
+    record Result(int exit, String out) {}
 
     private static Result run(List<String> jvmArgs) throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(jvmArgs);
+        args.addAll(List.of("-cp", System.getProperty("java.class.path"), PrintBackend.class.getName()));
+        return java(args, Map.of());
+    }
+
+    /**
+     * Runs {@code java} with these arguments in a child JVM whose environment has no
+     * {@code LCJWT_LIBCRYPTO}, no {@code JAVA_TOOL_OPTIONS} and no {@code JDK_JAVA_OPTIONS}
+     * but {@code env}'s; standard error joins standard output.
+     */
+    static Result java(List<String> args, Map<String, String> env) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmArgs);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(PrintBackend.class.getName());
+        cmd.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().remove("LCJWT_LIBCRYPTO");
+        pb.environment().keySet().removeAll(List.of("LCJWT_LIBCRYPTO", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS"));
+        pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "child JVM finished");

@@ -86,13 +86,6 @@ class BootPropertiesTest {
         }
     }
 
-    @Test
-    void withoutAKeySourceThereIsNoLcjwtDecoder() {
-        try (ConfigurableApplicationContext app = Apps.servlet(Map.of())) {
-            assertTrue(app.getBeansOfType(LcjwtJwtDecoder.class).isEmpty());
-        }
-    }
-
     @SpringBootConfiguration
     @EnableAutoConfiguration
     @Import(Apps.Me.class)

@@ -95,9 +95,9 @@ public final class JwePage {
             }
             s.append('\n');
             boolean decrypt = op.equals("Decrypt");
-            s.append(decrypt ? "lcjwt's decrypt against issue #14's targets. Speed-up: the faster peer's time over"
+            s.append(decrypt ? "lcjwt's decrypt against its targets. Speed-up: the faster peer's time over"
                     + " lcjwt's. Over bare: lcjwt's time over the bare calls'. In brackets the range the two intervals allow.\n\n"
-                    : "lcjwt's encrypt, the same ratios (issue #14 sets its targets for decrypt only).\n\n");
+                    : "lcjwt's encrypt, the same ratios (the targets are for decrypt only).\n\n");
             s.append(decrypt ? "| case | faster peer | lcjwt speed-up | target | met | lcjwt over bare | target | met |\n"
                     + "|---|---|---:|---:|---|---:|---:|---|\n"
                     : "| case | faster peer | lcjwt speed-up | lcjwt over bare |\n|---|---|---:|---:|\n");

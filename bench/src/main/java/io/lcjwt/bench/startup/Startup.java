@@ -81,9 +81,9 @@ public final class Startup {
                 + " against the empty JVM without a cache, which is what a user waits for. \"lcjwt's own\" is a decode's time beyond the"
                 + " `ffm` case, without a cache: what lcjwt adds to the JDK's own first-call cost. The runs are interleaved: a round"
                 + " runs every case once, without and with its cache, and the rounds repeat, so a slow spell of the machine"
-                + " falls on all cases alike. Targets (issue #17): at most 110 ms beyond the empty JVM without a cache, at"
+                + " falls on all cases alike. Targets: at most 110 ms beyond the empty JVM without a cache, at"
                 + " most 60 ms with one.\n\n"
-                + "Below each table, the command line (issue #18: at most 300 ms for one `lcjwt verify`): `bin/lcjwt verify"
+                + "Below each table, the command line (target: at most 300 ms for one `lcjwt verify`): `bin/lcjwt verify"
                 + " --key es256.pub.pem --alg ES256 TOKEN`, the whole command from the shell script's start to the JVM's"
                 + " exit, with the AOT cache that `bin/lcjwt` writes for itself by one training run after each build (its"
                 + " default on JDK 25 and later) and with `LCJWT_AOT=off`; its rounds are interleaved too.\n\n" + body;

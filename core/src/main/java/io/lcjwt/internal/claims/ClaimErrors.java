@@ -18,7 +18,7 @@ import java.util.Collection;
  * <p>Each factory is declared to return {@link JwtException}, and callers {@code throw} what it
  * returns. A method that throws a subclass directly makes the JVM load that class when it
  * verifies the method, on the first decode even if nothing is refused; this class is loaded only
- * when something is (issue #17, start-up; {@code LazyLinkingTest} checks it).
+ * when something is (a start-up rule, docs/architecture.md; {@code LazyLinkingTest} checks it).
  */
 final class ClaimErrors {
     private ClaimErrors() {}

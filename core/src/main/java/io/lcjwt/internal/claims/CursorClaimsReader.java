@@ -55,7 +55,7 @@ public final class CursorClaimsReader {
         this.policy = policy;
         this.jr = jacksonJr == null ? null : new JacksonJrClaims(jacksonJr, policy);
         this.issuerBytes = policy.issuer() == null ? null : policy.issuer().getBytes(StandardCharsets.UTF_8);
-        // Loops, not streams: each lambda of a verifier's first build spins a class (start-up, issue #17).
+        // Loops, not streams: each lambda of a verifier's first build spins a class (a start-up rule, docs/architecture.md).
         List<String> auds = new ArrayList<>();
         if (policy.audiences().size() <= 4) {
             for (String a : policy.audiences()) {
@@ -90,7 +90,7 @@ public final class CursorClaimsReader {
         Plan p = last;
         if (p == null || p.type != type) {
             // get/putIfAbsent, not computeIfAbsent(this::newPlan): the method reference would spin
-            // a class in the first decode (start-up, issue #17); two racing threads build equal plans.
+            // a class in the first decode (a start-up rule, docs/architecture.md); two racing threads build equal plans.
             ObjectBinding binding = ObjectBinding.of(type, policy.naming());
             p = plans.get(binding);
             if (p == null) {

@@ -42,7 +42,7 @@ final class Readers {
     private Readers() {}
 
     // The two readers every verifier touches are classes, not lambdas, which spin a class each at
-    // first use (start-up, issue #17).
+    // first use (a start-up rule, docs/architecture.md).
     static final ValueReader NATURAL = new ValueReader() {
         @Override
         public Object read(JsonCursor c, String claim) {

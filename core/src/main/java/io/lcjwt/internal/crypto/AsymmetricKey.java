@@ -203,7 +203,7 @@ public final class AsymmetricKey implements VerifyKey {
      * aws-lc's {@code ED25519_sign}, as {@link #verifyEd25519} uses {@code ED25519_verify}: one
      * critical call that reads the input and writes the signature where they lie, without the
      * {@code EVP_PKEY_CTX} that {@code EVP_DigestSignInit} makes and frees around every signature,
-     * a copy of the input into native memory, or a signature copied out of it (issue #17).
+     * a copy of the input into native memory, or a signature copied out of it (a start-up rule, docs/architecture.md).
      */
     private byte[] signEd25519(MemorySegment input, long len) {
         MemorySegment pkey = evp.acquire();

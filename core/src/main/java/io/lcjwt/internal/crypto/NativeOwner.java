@@ -3,7 +3,7 @@ package io.lcjwt.internal.crypto;
 /**
  * What a public key object's Cleaner frees: an {@link EvpKey} or an {@link HmacKey}. An interface
  * the two implement, not a {@code Runnable} made from {@code key::close}, because each such method
- * reference spins a class the first time a process makes that kind of key (start-up, issue #17).
+ * reference spins a class the first time a process makes that kind of key (a start-up rule, docs/architecture.md).
  */
 public interface NativeOwner {
 

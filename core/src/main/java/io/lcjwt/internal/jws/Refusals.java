@@ -17,7 +17,7 @@ import io.lcjwt.internal.codec.LazyJsonObject;
  * loads their classes. Each factory is declared to return {@link JwtException} and callers
  * {@code throw} what it returns: a method that throws a subclass itself makes the JVM load that
  * class when it verifies the method, so a verifier's first decode loaded six exception classes
- * it had no use for (issue #17, start-up; {@code LazyLinkingTest} checks they stay unloaded).
+ * it had no use for (a start-up rule, docs/architecture.md; {@code LazyLinkingTest} checks they stay unloaded).
  */
 public final class Refusals {
     private Refusals() {}

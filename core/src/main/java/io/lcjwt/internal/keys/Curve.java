@@ -63,7 +63,7 @@ public enum Curve {
     /**
      * The group order n, big-endian, {@link #coordBytes} long (the caller must not change it). A
      * constant rather than read from libcrypto, which took five native functions, each linked in
-     * a fresh JVM for a process's first ECDSA key (start-up, issue #17).
+     * a fresh JVM for a process's first ECDSA key (a start-up rule, docs/architecture.md).
      */
     public byte[] order() {
         return order;

@@ -221,7 +221,7 @@ public final class Der {
 
     public static byte[] oid(String dotted) {
         // get/putIfAbsent, not computeIfAbsent(Der::encodeOid): the method reference would spin a
-        // class at a process's first key (start-up, issue #17); a race encodes one OID twice.
+        // class at a process's first key (a start-up rule, docs/architecture.md); a race encodes one OID twice.
         byte[] der = OIDS.get(dotted);
         if (der == null) {
             der = encodeOid(dotted);

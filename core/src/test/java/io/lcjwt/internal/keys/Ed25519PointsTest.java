@@ -102,19 +102,25 @@ class Ed25519PointsTest {
         BigInteger y8 = new BigInteger(1, reverse(HexFormat.of().parseHex(
                 "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")));
         List<BigInteger> ys = List.of(BigInteger.ONE, P.subtract(BigInteger.ONE), BigInteger.ZERO, y8, P.subtract(y8));
-        int smallOrder = 0;
+        java.util.Set<String> smallOrder = new java.util.TreeSet<>();
         for (BigInteger y : ys) {
             for (boolean sign : new boolean[] {false, true}) {
                 byte[] key = le(y, sign);
                 String expected = reference(key);
                 assertEquals(expected, verdict(key), HexFormat.of().formatHex(key));
                 if ("small order".equals(expected)) {
-                    smallOrder++;
+                    smallOrder.add(HexFormat.of().formatHex(key));
                 }
             }
         }
-        // x = 0 for y = 1 and y = -1, so their sign-bit forms are non-canonical: 8 points remain.
-        assertEquals(8, smallOrder, "the eight points of small order");
+        // x = 0 for y = 1 and y = -1, so their sign-bit forms are non-canonical: 8 points remain,
+        // all there are (the torsion subgroup has order 8), and exactly the ones Ed25519Points lists.
+        assertEquals(8, smallOrder.size(), "the eight points of small order");
+        java.util.Set<String> listed = new java.util.TreeSet<>();
+        for (byte[] k : Ed25519Points.SMALL_ORDER) {
+            listed.add(HexFormat.of().formatHex(k));
+        }
+        assertEquals(smallOrder, listed);
     }
 
     @Test
@@ -147,6 +153,10 @@ class Ed25519PointsTest {
             random.nextBytes(key);
             String expected = reference(key);
             assertEquals(expected, verdict(key), HexFormat.of().formatHex(key));
+            if (Ed25519Points.canonicalY(key)) {
+                // the BigInteger decoding, which OpenSSL 3 runs, whichever libcrypto is loaded
+                assertEquals(!"curve".equals(expected), Ed25519Points.decodes(key), HexFormat.of().formatHex(key));
+            }
             kinds.add(String.valueOf(expected));
         }
         // both outcomes were met many times, so the comparison was not one-sided

@@ -1,5 +1,7 @@
 package io.lcjwt.example;
 
+import io.lcjwt.LibCrypto;
+
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -70,6 +72,15 @@ public class DemoController {
             case Map<?, ?> m -> Map.class.getName();
             default -> value.getClass().getName();
         };
+    }
+
+    /**
+     * The native objects lcjwt holds (keys, contexts), as a service would export them as a metric;
+     * the soak (bin/soak-spring) checks that they come back to where they were.
+     */
+    @GetMapping(path = "/native-objects", produces = MediaType.TEXT_PLAIN_VALUE)
+    String nativeObjects() {
+        return LibCrypto.liveNativeObjects().total() + "\n";
     }
 
     /** Which JwtDecoder the auto-configuration chose (bench/spring-load.sh checks it). */

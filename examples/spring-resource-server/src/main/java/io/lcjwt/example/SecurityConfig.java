@@ -19,7 +19,7 @@ public class SecurityConfig {
     SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
         return http
                 .authorizeHttpRequests(a -> a
-                        .requestMatchers("/token", "/.well-known/**", "/decoder", "/error").permitAll()
+                        .requestMatchers("/token", "/.well-known/**", "/decoder", "/native-objects", "/error").permitAll()
                         .anyRequest().authenticated())
                 .oauth2ResourceServer(rs -> rs.jwt(Customizer.withDefaults()))
                 // Stateless bearer-token API: no session, and no cookie for CSRF to abuse.

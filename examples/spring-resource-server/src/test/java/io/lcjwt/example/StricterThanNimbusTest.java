@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What the README lists as stricter than Boot's Nimbus decoder, seen from outside, and the
+ * What docs/spring-boot.md lists as stricter than Boot's Nimbus decoder, seen from outside, and the
  * lcjwt.* properties that relax it.
  */
 class StricterThanNimbusTest {
