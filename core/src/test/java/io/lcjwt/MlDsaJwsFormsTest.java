@@ -110,6 +110,38 @@ class MlDsaJwsFormsTest {
         }
     }
 
+    /**
+     * A hybrid JWS stripped of its ML-DSA signature is a valid JWS of one signature: the
+     * all-signatures policy requires every signature present to verify, not that any algorithm be
+     * present. The migration recipe (docs/post-quantum.md) therefore checks which algorithms
+     * verified; this is what that check catches.
+     */
+    @Test
+    void aHybridJwsStrippedOfItsMlDsaSignatureIsCaughtByCheckingTheHeaders() throws IOException {
+        Map<String, Object> f = fixture();
+        Map<String, Object> jws = new LinkedHashMap<>(io.lcjwt.internal.keys.Jwk.readObject((String) f.get("jws")));
+        List<?> signatures = (List<?>) jws.get("signatures");
+        jws.put("signatures", List.of(signatures.get(0))); // the ES256 one alone
+        String stripped = MlDsaTesting.json(jws);
+        try (JwtKey ec = JwtKey.fromJwk(MlDsaTesting.json(f.get("es256")))) {
+            JwtVerifier legacy = JwtVerifier.builder(ec).algorithms(Algorithm.ES256).build();
+            assertEquals(1, legacy.verifyJson(stripped).headers().size());
+            if (!MlDsaTesting.available()) {
+                MlDsaTesting.assertRefusedHere(InvalidJwtKeyException.class, () -> JwtKey.fromJwk(MlDsaTesting.json(f.get("mldsa65"))));
+                return;
+            }
+            try (JwtKey pq = JwtKey.fromJwk(MlDsaTesting.json(f.get("mldsa65")))) {
+                JwtVerifier upgraded = JwtVerifier.builder(List.of(ec, pq)).algorithms(Algorithm.ES256, Algorithm.ML_DSA_65).build();
+                VerifiedJws whole = upgraded.verifyJson((String) f.get("jws"));
+                VerifiedJws strippedResult = upgraded.verifyJson(stripped); // every signature present verified
+                java.util.function.Predicate<VerifiedJws> bothVerified = r -> r.headers().stream().map(JwtHeader::algorithm)
+                        .collect(java.util.stream.Collectors.toSet()).containsAll(List.of(Algorithm.ES256, Algorithm.ML_DSA_65));
+                assertEquals(true, bothVerified.test(whole));
+                assertEquals(false, bothVerified.test(strippedResult), "the recipe's check refuses the stripped JWS");
+            }
+        }
+    }
+
     /** The hybrid JWS verifies with both keys under both policies, and with either key alone under any-signature only. */
     private static void assertHybridPolicies(String json, String ecJwk, String pqJwk) {
         try (JwtKey ec = JwtKey.fromJwk(ecJwk); JwtKey pq = JwtKey.fromJwk(pqJwk)) {

@@ -127,6 +127,43 @@ class MlDsaCommandsTest {
         }
     }
 
+    /**
+     * The {@code $ bin/lcjwt ...} lines of docs/post-quantum.md's {@code sh lcjwt} block, run in
+     * order in an empty folder as docs/cli.md's are: each exits 0 where the libcrypto has ML-DSA;
+     * elsewhere the first, keygen, exits 3 with the sentence the page describes.
+     */
+    @Test
+    void thePostQuantumPagesCommandsRun() throws Exception {
+        io.lcjwt.testkit.DocExamples.Page page = io.lcjwt.testkit.DocExamples.read(
+                io.lcjwt.testkit.DocExamples.root().resolve("docs/post-quantum.md"));
+        List<String> lines = new java.util.ArrayList<>();
+        for (String block : page.blocks("sh lcjwt")) {
+            block.lines().filter(l -> l.startsWith("$ bin/lcjwt ")).forEach(lines::add);
+        }
+        assertEquals(List.of("keygen", "thumbprint", "jwks", "sign", "verify"),
+                lines.stream().map(l -> l.split(" ")[2]).toList());
+        String token = null;
+        for (String line : lines) {
+            List<String> args = new java.util.ArrayList<>();
+            for (String w : line.substring("$ bin/lcjwt ".length()).trim().split(" +")) {
+                if (w.equals("$TOKEN")) {
+                    w = token;
+                }
+                args.add(w.matches("[\\w.-]+\\.(pem|jwk|json|der)") ? path(w) : w);
+            }
+            Cli r = Cli.run(args.toArray(String[]::new));
+            if (!mlDsaHere()) {
+                assertEquals(3, r.code(), () -> line + "\n" + r);
+                assertTrue(r.err().startsWith(refusal()), () -> line + "\n" + r);
+                return;
+            }
+            assertEquals(0, r.code(), () -> line + "\n" + r);
+            if (args.get(0).equals("sign")) {
+                token = r.out().strip();
+            }
+        }
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

@@ -8,9 +8,17 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ConfigurableApplicationContext;
 
+import io.lcjwt.testkit.DocExamples;
+import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
+import org.springframework.core.io.ByteArrayResource;
+
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -129,6 +137,33 @@ class MlDsaResourceServerTest {
         // Spring's rule for an issuer location: the algorithms its keys offer; ML-DSA-65 among them
         // where the libcrypto has it.
         assertEquals(mlDsaHere() ? 200 : 401, status(pq));
+    }
+
+    /**
+     * The application.yml of docs/post-quantum.md, as a user would paste it, with its JWKS URL
+     * pointed at the test's identity provider: ES256 and ML-DSA-65 tokens pass where the libcrypto
+     * has ML-DSA; elsewhere the application does not start, naming the property.
+     */
+    @Test
+    void theDocsApplicationYamlVerifiesBothGenerations() throws Exception {
+        List<String> yaml = DocExamples.read(DocExamples.root().resolve(Path.of("docs", "post-quantum.md"))).blocks("yaml");
+        assertEquals(1, yaml.size(), "docs/post-quantum.md shows one application.yml");
+        YamlPropertiesFactoryBean factory = new YamlPropertiesFactoryBean();
+        factory.setResources(new ByteArrayResource(yaml.get(0).getBytes(StandardCharsets.UTF_8)));
+        Properties props = factory.getObject();
+        assertEquals("ES256, ML-DSA-65", props.getProperty(JWT + "jws-algorithms"));
+        idp = new TestIdp("pq", ec, pq);
+        Map<String, Object> p = new HashMap<>();
+        props.stringPropertyNames().forEach(k -> p.put(k, props.getProperty(k)));
+        p.put(JWT + "jwk-set-uri", idp.jwksUri());
+        if (!mlDsaHere()) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> app = Apps.servlet(p));
+            assertTrue(causeMessages(e).contains("ML-DSA needs aws-lc 1.40 or newer"), causeMessages(e));
+            return;
+        }
+        app = Apps.servlet(p);
+        assertEquals(200, status(ec));
+        assertEquals(200, status(pq));
     }
 
     private static String causeMessages(Throwable e) {
