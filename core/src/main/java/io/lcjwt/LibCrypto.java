@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * the system's OpenSSL 3.
  *
  * <pre>{@code
- * System.out.println(LibCrypto.describe());   // aws-lc (OpenSSL 1.1.1 (compatible; AWS-LC 5.5.0)) from /usr/lib/libcrypto.so
+ * System.out.println(LibCrypto.describe());   // aws-lc (AWS-LC 5.5.0) from /usr/lib/libcrypto.so; ML-DSA available
  * }</pre>
  *
  * <p>The library is loaded once per JVM, on the first use of lcjwt that needs it (this class, or
@@ -95,7 +95,7 @@ public final class LibCrypto {
      *
      * <pre>{@code
      * System.out.println(LibCrypto.describe());
-     * // aws-lc (OpenSSL 1.1.1 (compatible; AWS-LC 5.5.0)) from /usr/lib/libcrypto.so; ML-DSA available
+     * // aws-lc (AWS-LC 5.5.0) from /usr/lib/libcrypto.so; ML-DSA available
      * // OpenSSL 3 (OpenSSL 3.0.19 27 Jan 2026) from /usr/lib/x86_64-linux-gnu/libcrypto.so.3; ML-DSA not
      * //   available (needs aws-lc 1.40 or newer)
      * }</pre>
