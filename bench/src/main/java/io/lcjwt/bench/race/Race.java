@@ -56,7 +56,12 @@ import java.util.concurrent.TimeUnit;
  *       encrypt per case, lcjwt against the faster of Nimbus and jose4j and against the bare
  *       libcrypto calls, issue #14's targets), its JSON in {@code bench/results-jwe-<libcrypto>.json};
  *       {@code --rerun "OpenSSL 3"} (or {@code aws-lc}) runs that libcrypto again and renders the
- *       other from its last JSON.</li>
+ *       other from its last JSON. With {@code --regex MlDsaBench} it writes {@code bench/results-mldsa.md}
+ *       ({@link io.lcjwt.bench.report.MlDsaPage}: ML-DSA-44/65/87 verify and sign, lcjwt against
+ *       the bare aws-lc calls and the JDK's {@code Signature}, ES256 and EdDSA beside them, and
+ *       token and key sizes), its JSON in {@code bench/results-mldsa-<libcrypto>.json}; aws-lc only,
+ *       as OpenSSL 3.0 has no ML-DSA: {@code bin/race jmh --lib aws-lc --regex MlDsaBench --page
+ *       results-mldsa.md}.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -218,6 +223,19 @@ public final class Race {
             }
             case "jmh" -> {
                 StringBuilder page = new StringBuilder();
+                if (opt.getOrDefault("regex", "").contains("MlDsaBench")) {
+                    for (Lib lib : race.libs) {
+                        if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                            continue;
+                        }
+                        page.append(race.mlDsa(lib, opt.get("regex"), opt.getOrDefault("jmh", MLDSA_JMH),
+                                List.of(args).contains("--from-json")));
+                    }
+                    race.checked = MLDSA_CHECKED;
+                    race.writePage(opt.getOrDefault("page", "results-mldsa.md"), "ML-DSA (RFC 9964), lcjwt against"
+                            + " the bare aws-lc calls and the JDK's Signature, with ES256 and EdDSA", cmd, page.toString());
+                    return;
+                }
                 if (opt.getOrDefault("regex", "").contains("JweBench")) {
                     for (Lib lib : race.libs) {
                         if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
@@ -575,6 +593,50 @@ public final class Race {
             }
         }
         return io.lcjwt.bench.report.JwePage.section(lib.label(), Files.readString(json), options);
+    }
+
+    /**
+     * The run options of {@code jmh --regex MlDsaBench}: 5 algorithms x 6 methods, one fork each,
+     * about 17 s each with JVM start and setup, so about 9 minutes for aws-lc.
+     */
+    static final String MLDSA_JMH = "-f 1 -wi 8 -w 1s -i 5 -r 1s";
+    static final String MLDSA_CHECKED = "Before timing, each way's output was checked by the two others: lcjwt's"
+            + " token verified with the JDK and with the bare aws-lc call, the JDK's token with lcjwt, the bare signature"
+            + " with the JDK, and a signature with one bit changed was refused by all three (MlDsaBench.validate).";
+
+    /**
+     * Runs MlDsaBench on {@code lib} (or reads its last JSON, {@code bench/results-mldsa-<libcrypto>.json}),
+     * and MlDsaSizes in a JVM of its own on the same library, then renders both with
+     * {@link io.lcjwt.bench.report.MlDsaPage}. A libcrypto without ML-DSA gets a line saying so.
+     */
+    String mlDsa(Lib lib, String regex, String options, boolean fromJson) throws Exception {
+        if (!lib.label().equalsIgnoreCase("aws-lc")) {
+            return "## " + lib.label() + "\n\nNot run: ML-DSA needs aws-lc 1.40 or newer, and lcjwt refuses it on "
+                    + lib.label() + ".\n\n";
+        }
+        String stem = lib.label().replace(' ', '-').toLowerCase(Locale.ROOT);
+        Path json = Path.of("bench", "results-mldsa-" + stem + ".json");
+        Path sizes = Path.of("bench", "results-mldsa-sizes-" + stem + ".json");
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+        } else {
+            int exit = runJmh(lib, regex, options, json);
+            if (exit != 0) {
+                return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+            }
+            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "--enable-native-access=ALL-UNNAMED", "-cp", jar(), "io.lcjwt.bench.MlDsaSizes", sizes.toString())
+                    .inheritIO();
+            pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
+            if (pb.start().waitFor() != 0) {
+                Files.deleteIfExists(sizes);
+            }
+        }
+        return io.lcjwt.bench.report.MlDsaPage.section(lib.label(), Files.readString(json),
+                Files.exists(sizes) ? Files.readString(sizes) : null, options);
     }
 
     /** The run options of {@code claims}: 11 payloads x 3 targets per reader, about 3 minutes a reader. */
