@@ -514,19 +514,30 @@ public final class Race {
         boolean sign = regex.contains("SignBench");
         Path json = Path.of("bench", (sign ? "results-sign-" : "results-jmh-")
                 + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
-        if (fromJson) {
-            if (!Files.exists(json)) {
-                return "## JMH on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
-            }
-            fromRaw = json;
-        } else {
-            int exit = runJmh(lib, regex, options, json);
-            if (exit != 0) {
-                return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-            }
+        String failed = runOrRead(lib, regex, options, json, fromJson, "## JMH on ");
+        if (failed != null) {
+            return failed;
         }
         return sign ? io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options)
                 : JmhTables.jmhSection(lib.label(), Files.readString(json), options);
+    }
+
+    /**
+     * Runs JMH on {@code lib} into {@code json}, or with {@code fromJson} takes the JSON of the last
+     * run; null when there are results to render, else the page section that says why not, under
+     * {@code heading} and the library's name.
+     */
+    private String runOrRead(Lib lib, String regex, String options, Path json, boolean fromJson, String heading)
+            throws IOException, InterruptedException {
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return heading + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+            return null;
+        }
+        int exit = runJmh(lib, regex, options, json);
+        return exit == 0 ? null : heading + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
     }
 
     /**
@@ -581,16 +592,9 @@ public final class Race {
      */
     String jwe(Lib lib, String regex, String options, boolean fromJson) throws Exception {
         Path json = Path.of("bench", "results-jwe-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
-        if (fromJson) {
-            if (!Files.exists(json)) {
-                return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
-            }
-            fromRaw = json;
-        } else {
-            int exit = runJmh(lib, regex, options, json);
-            if (exit != 0) {
-                return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-            }
+        String failed = runOrRead(lib, regex, options, json, fromJson, "## lcjwt on ");
+        if (failed != null) {
+            return failed;
         }
         return io.lcjwt.bench.report.JwePage.section(lib.label(), Files.readString(json), options);
     }
@@ -617,16 +621,11 @@ public final class Race {
         String stem = lib.label().replace(' ', '-').toLowerCase(Locale.ROOT);
         Path json = Path.of("bench", "results-mldsa-" + stem + ".json");
         Path sizes = Path.of("bench", "results-mldsa-sizes-" + stem + ".json");
-        if (fromJson) {
-            if (!Files.exists(json)) {
-                return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
-            }
-            fromRaw = json;
-        } else {
-            int exit = runJmh(lib, regex, options, json);
-            if (exit != 0) {
-                return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-            }
+        String failed = runOrRead(lib, regex, options, json, fromJson, "## lcjwt on ");
+        if (failed != null) {
+            return failed;
+        }
+        if (!fromJson) {
             ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "--enable-native-access=ALL-UNNAMED", "-cp", jar(), "io.lcjwt.bench.MlDsaSizes", sizes.toString())
                     .inheritIO();
@@ -683,16 +682,9 @@ public final class Race {
     /** Runs SpringDecoderBench on {@code lib} (or reads its last JSON), then renders it. */
     String spring(Lib lib, String options, boolean fromJson) throws Exception {
         Path json = Path.of("bench", "results-spring-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
-        if (fromJson) {
-            if (!Files.exists(json)) {
-                return "## " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
-            }
-            fromRaw = json;
-        } else {
-            int exit = runJmh(lib, "SpringDecoderBench", options, json);
-            if (exit != 0) {
-                return "## " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-            }
+        String failed = runOrRead(lib, "SpringDecoderBench", options, json, fromJson, "## ");
+        if (failed != null) {
+            return failed;
         }
         return JmhTables.springSection(lib.label(), Files.readString(json), options);
     }

@@ -19,28 +19,32 @@ final class MlDsaOps {
 
     /** True only when aws-lc says {@code sig[0, sigLen)} is a valid signature over {@code input[0, len)}. */
     static boolean verify(EvpKey key, MemorySegment input, long len, byte[] sig, int sigLen) {
-        MemorySegment pkey = key.acquire();
-        EvpKey.Work w = key.work();
-        try {
-            MemorySegment ctx = w.mlDsaContext(pkey, false);
-            boolean ok = ctx != null && Evp.digestVerify(ctx, w.sig(sig, sigLen), sigLen, w.input(input, len), len) == 1;
-            if (!ok) {
-                Backend.get().clearErrors();
-            }
-            return ok;
-        } finally {
-            key.done(w);
-            key.release();
-        }
+        return verify(key, input, len, null, sig, sigLen);
     }
 
     /** As {@link #verify(EvpKey, MemorySegment, long, byte[], int)}, over a two-piece signing input (joined once: ML-DSA cannot stream). */
     static boolean verify(EvpKey key, SigningInput input, byte[] sig, int sigLen) {
+        return verify(key, null, input.length(), input, sig, sigLen);
+    }
+
+    /** The signature over {@code input[0, len)}. */
+    static byte[] sign(EvpKey key, MlDsa level, MemorySegment input, long len) {
+        return sign(key, level, input, len, null);
+    }
+
+    /** As {@link #sign(EvpKey, MlDsa, MemorySegment, long)}, over a two-piece signing input. */
+    static byte[] sign(EvpKey key, MlDsa level, SigningInput input) {
+        return sign(key, level, null, input.length(), input);
+    }
+
+    /** Over {@code whole[0, len)}, or when it is null over {@code pieces}, joined in the Work's buffer. */
+    private static boolean verify(EvpKey key, MemorySegment whole, long len, SigningInput pieces, byte[] sig, int sigLen) {
         MemorySegment pkey = key.acquire();
         EvpKey.Work w = key.work();
         try {
             MemorySegment ctx = w.mlDsaContext(pkey, false);
-            boolean ok = ctx != null && Evp.digestVerify(ctx, w.sig(sig, sigLen), sigLen, w.input(input), input.length()) == 1;
+            boolean ok = ctx != null && Evp.digestVerify(ctx, w.sig(sig, sigLen), sigLen,
+                    whole != null ? w.input(whole, len) : w.input(pieces), len) == 1;
             if (!ok) {
                 Backend.get().clearErrors();
             }
@@ -51,24 +55,11 @@ final class MlDsaOps {
         }
     }
 
-    /** The signature over {@code input[0, len)}. */
-    static byte[] sign(EvpKey key, MlDsa level, MemorySegment input, long len) {
+    private static byte[] sign(EvpKey key, MlDsa level, MemorySegment whole, long len, SigningInput pieces) {
         MemorySegment pkey = key.acquire();
         EvpKey.Work w = key.work();
         try {
-            return sign(w, pkey, level, w.input(input, len), len);
-        } finally {
-            key.done(w);
-            key.release();
-        }
-    }
-
-    /** As {@link #sign(EvpKey, MlDsa, MemorySegment, long)}, over a two-piece signing input. */
-    static byte[] sign(EvpKey key, MlDsa level, SigningInput input) {
-        MemorySegment pkey = key.acquire();
-        EvpKey.Work w = key.work();
-        try {
-            return sign(w, pkey, level, w.input(input), input.length());
+            return sign(w, pkey, level, whole != null ? w.input(whole, len) : w.input(pieces), len);
         } finally {
             key.done(w);
             key.release();

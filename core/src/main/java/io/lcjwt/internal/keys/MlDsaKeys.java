@@ -141,30 +141,27 @@ public final class MlDsaKeys {
 
     /** aws-lc's seed of a generated key ({@code EVP_PKEY_get_private_seed}). */
     private static byte[] seed(EvpKey evp) {
-        MemorySegment pkey = evp.acquire();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment out = arena.allocate(MlDsa.SEED_BYTES);
-            MemorySegment len = arena.allocate(ValueLayout.JAVA_LONG);
-            len.set(ValueLayout.JAVA_LONG, 0, MlDsa.SEED_BYTES);
-            if (Evp.mlDsaSeed(pkey, out, len) != 1 || len.get(ValueLayout.JAVA_LONG, 0) != MlDsa.SEED_BYTES) {
-                throw new IllegalStateException("libcrypto could not export the ML-DSA seed: " + Backend.get().drainErrors());
-            }
-            byte[] seed = out.toArray(ValueLayout.JAVA_BYTE);
-            out.fill((byte) 0);
-            return seed;
-        } finally {
-            evp.release();
-        }
+        return export(evp, SEED, MlDsa.SEED_BYTES);
     }
 
     /** The raw public key, or ({@code publicHalf} false) the expanded private key, of exactly {@code n} bytes. */
     private static byte[] raw(EvpKey evp, boolean publicHalf, int n) {
+        return export(evp, publicHalf ? PUBLIC : EXPANDED, n);
+    }
+
+    private static final int SEED = 0;
+    private static final int PUBLIC = 1;
+    private static final int EXPANDED = 2;
+
+    /** One of the key's forms, of exactly {@code n} bytes; the native copy is wiped. */
+    private static byte[] export(EvpKey evp, int form, int n) {
         MemorySegment pkey = evp.acquire();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(n);
             MemorySegment len = arena.allocate(ValueLayout.JAVA_LONG);
             len.set(ValueLayout.JAVA_LONG, 0, n);
-            if (Evp.rawKey(pkey, out, len, publicHalf) != 1 || len.get(ValueLayout.JAVA_LONG, 0) != n) {
+            int ok = form == SEED ? Evp.mlDsaSeed(pkey, out, len) : Evp.rawKey(pkey, out, len, form == PUBLIC);
+            if (ok != 1 || len.get(ValueLayout.JAVA_LONG, 0) != n) {
                 throw new IllegalStateException("libcrypto could not export the ML-DSA key: " + Backend.get().drainErrors());
             }
             byte[] b = out.toArray(ValueLayout.JAVA_BYTE);
