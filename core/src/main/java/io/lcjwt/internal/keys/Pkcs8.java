@@ -192,7 +192,12 @@ public final class Pkcs8 {
         Der.Reader outer = new Der.Reader(seedForm).read(Der.SEQUENCE);
         outer.integer();
         outer.read(Der.SEQUENCE);
-        return new Der.Reader(outer.bytes(Der.OCTET_STRING)).bytes(0x80);
+        byte[] choice = outer.bytes(Der.OCTET_STRING);
+        try {
+            return new Der.Reader(choice).bytes(0x80);
+        } finally {
+            Arrays.fill(choice, (byte) 0);
+        }
     }
 
     /** PKCS#8 for an ML-DSA expanded key (RFC 9881, the expandedKey form), for a JDK that reads only it. */
