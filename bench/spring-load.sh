@@ -34,55 +34,11 @@ jvm_opts=${LOAD_JVM_OPTS:--Xms512m -Xmx512m}
 jar=examples/spring-resource-server/target/spring-resource-server.jar
 nimbus_flag=--spring.autoconfigure.exclude=io.lcjwt.spring.LcjwtResourceServerAutoConfiguration
 
-server_pin=() wrk_pin=()
-if command -v taskset >/dev/null && [ "$(nproc)" -ge 2 ]; then
-  server_cpus=${LOAD_SERVER_CPUS-0}
-  wrk_cpus=${LOAD_WRK_CPUS-1}
-  [ -n "$server_cpus" ] && server_pin=(taskset -c "$server_cpus")
-  [ -n "$wrk_cpus" ] && wrk_pin=(taskset -c "$wrk_cpus")
-fi
+script=spring-load
+. bench/wrk/common.sh
 
-if ! command -v wrk >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "spring-load: installing wrk" >&2
-    apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }
-  else
-    echo "spring-load: wrk is missing; install it (apt-get install wrk) and run again" >&2
-    exit 1
-  fi
-fi
-command -v curl >/dev/null || { echo "spring-load: curl is missing" >&2; exit 1; }
-
-if [ -z "${LCJWT_SKIP_BUILD:-}" ] || [ ! -f "$jar" ]; then
-  echo "spring-load: building $jar" >&2
-  ./mvnw -B -q -pl examples/spring-resource-server -am package -DskipTests
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-for port in "$lcjwt_port" "$nimbus_port"; do
-  if curl -s -o /dev/null "http://127.0.0.1:$port/"; then
-    echo "spring-load: something already answers on 127.0.0.1:$port; set LOAD_PORTS" >&2
-    exit 1
-  fi
-done
-
-# $1 name, $2 port, rest: extra arguments
-start() {
-  local name=$1 port=$2; shift 2
-  # shellcheck disable=SC2086
-  "${server_pin[@]}" "$JAVA_HOME/bin/java" $jvm_opts -jar "$jar" --server.address=127.0.0.1 --server.port="$port" \
-    "$@" >"$work/$name.log" 2>&1 &
-  pids+=($!)
-}
+build_jar examples/spring-resource-server
+require_free_ports "$lcjwt_port" "$nimbus_port"
 start lcjwt "$lcjwt_port"
 start nimbus "$nimbus_port" "$nimbus_flag"
 
@@ -104,57 +60,7 @@ ready lcjwt "$lcjwt_port" io.lcjwt.spring.LcjwtJwtDecoder
 ready nimbus "$nimbus_port" org.springframework.security.oauth2.jwt.NimbusJwtDecoder
 
 # Stops each wrk thread after a fixed number of responses (wrk's own -d bounds the time).
-cat >"$work/limit.lua" <<'LUA'
--- Per thread: stop after LOAD_REQUESTS_PER_THREAD responses, and note when. wrk itself always
--- waits out -d and divides by it, so the rate is computed here from the threads' own clocks.
-local ffi = require("ffi")
-ffi.cdef[[
-typedef struct { long tv_sec; long tv_nsec; } spring_load_timespec;
-int clock_gettime(int clock, spring_load_timespec *tp);
-]]
-local function now()
-  local t = ffi.new("spring_load_timespec")
-  ffi.C.clock_gettime(1, t) -- CLOCK_MONOTONIC
-  return tonumber(t.tv_sec) + tonumber(t.tv_nsec) / 1e9
-end
-
-local threads = {}
-function setup(thread)
-  table.insert(threads, thread)
-end
-
-limit = tonumber(os.getenv("LOAD_REQUESTS_PER_THREAD")) or 0
-count = 0
-started = 0
-elapsed = -1 -- set when the count ends the thread
-
-function init(args)
-  started = now()
-end
-
-function response(status, headers, body)
-  count = count + 1
-  if limit > 0 and count == limit then
-    elapsed = now() - started
-    wrk.thread:stop()
-  end
-end
-
-function done(summary, latency, requests)
-  local total, longest, by_count = 0, 0, true
-  for _, t in ipairs(threads) do
-    total = total + t:get("count")
-    local e = t:get("elapsed")
-    if e < 0 then
-      e = summary.duration / 1e6
-      by_count = false
-    end
-    if e > longest then longest = e end
-  end
-  io.write(string.format("spring-load: %d responses in %.3f s, %.2f/s, ended by %s\n",
-    total, longest, total / longest, by_count and "count" or "time"))
-end
-LUA
+cp bench/wrk/limit.lua "$work/limit.lua"
 per_thread=$(( (requests + threads - 1) / threads ))
 
 # $1 port, $2 duration, $3 output file, $4 request limit per thread: one wrk run with a fresh token
@@ -179,16 +85,6 @@ run() {
 echo "spring-load: warm-up, $warmup each" >&2
 run "$lcjwt_port" "$warmup" "$work/warm-lcjwt.txt" 0
 run "$nimbus_port" "$warmup" "$work/warm-nimbus.txt" 0
-
-# $1 wrk output: "requests seconds req/s ended-by p50 p99" (the count and rate from the Lua
-# script's clocks; wrk's own Requests/sec divides by -d even when the count ended the run)
-summary() {
-  awk '
-    /^spring-load: [0-9]+ responses in / { n = $2; t = $5; rps = $7; sub(/\/s,$/, "", rps); by = $10 }
-    $1 == "50%" { p50 = $2 }
-    $1 == "99%" { p99 = $2 }
-    END { printf "%s %s %s %s %s %s\n", n, t, rps, by, p50, p99 }' "$1"
-}
 
 lib=$("$JAVA_HOME/bin/java" -version 2>&1 | head -n1)
 crypto=$(grep -o 'lcjwt verifies JWTs.*' "$work/lcjwt.log" | sed 's/.*) with //' | head -n1)

@@ -5,6 +5,7 @@ import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.Frozen;
 import io.lcjwt.internal.crypto.VerifyKey;
 import io.lcjwt.internal.jws.JwsWriter;
+import io.lcjwt.internal.jws.WholeHeader;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -38,7 +39,9 @@ import java.util.Set;
  * <p>A signed token always verifies with the same key: whatever {@link JwtVerifier} would refuse
  * is refused when signing instead, with an {@code IllegalArgumentException} (the claims are the
  * caller's, so this is a programming error, not a {@link JwtException}) whose message names the
- * member.
+ * member. The one exception is a {@code crit} given with {@link Builder#protectedHeader}: it names
+ * extensions for recipients that understand them, and lcjwt's verifier understands none but
+ * {@code b64}.
  */
 public final class JwtSigner {
 
@@ -310,6 +313,7 @@ public final class JwtSigner {
         private final Map<String, Object> unprotectedHeader = new LinkedHashMap<>();
         private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
         private boolean unencoded;
+        private Map<String, Object> wholeHeader;
 
         private Builder(JwtKey key) {
             this.key = key;
@@ -370,6 +374,39 @@ public final class JwtSigner {
                         ? "; use keyId(), type() or algorithm()" : "; lcjwt does not produce it"));
             }
             extra.put(name, value);
+            return this;
+        }
+
+        /**
+         * Gives the protected header whole: its members are written in the map's iteration
+         * order, and nothing is added. For a caller that must produce another library's header
+         * byte for byte (lcjwt's Spring {@code JwtEncoder} writes the members in the order
+         * Spring's Nimbus encoder does). What {@link #keyId}, {@link #type} and {@link #header}
+         * would write is not written then; combining it with {@link #header} or
+         * {@link #unencodedPayload()} is refused at {@link #build()}.
+         *
+         * <p>It may carry {@code crit} (RFC 7515 section 4.1.11): a non-empty list of distinct
+         * names of extension members the header carries, none of them a parameter RFC 7515 or
+         * RFC 7797 defines. Recipients that do not understand every name listed must refuse the
+         * token, and lcjwt's own {@link JwtVerifier} understands none but {@code b64}: such a
+         * token is for recipients that do.
+         *
+         * <pre>{@code
+         * Map<String, Object> header = new LinkedHashMap<>();
+         * header.put("kid", "2026-12");
+         * header.put("alg", "ES256");
+         * header.put("typ", "at+jwt");
+         * JwtSigner signer = JwtSigner.builder(key).algorithm(Algorithm.ES256).protectedHeader(header).build();
+         * }</pre>
+         *
+         * @param header the members, in order; a deep copy is kept. It must hold {@code alg}
+         *        naming the {@link #algorithm}; {@code kid}, {@code typ} and {@code cty}, when
+         *        present, must be strings; {@code b64} and {@code zip} are refused
+         * @return this builder
+         * @throws NullPointerException if {@code header} is null
+         */
+        public Builder protectedHeader(Map<String, ?> header) {
+            this.wholeHeader = Frozen.map(Objects.requireNonNull(header, "header"));
             return this;
         }
 
@@ -447,7 +484,8 @@ public final class JwtSigner {
          * @throws UnsupportedOperationException if the algorithm needs what the loaded libcrypto
          *         lacks (ML-DSA on OpenSSL 3, see {@link LibCrypto#supports(Algorithm)})
          * @throws IllegalArgumentException if a {@link #header} value cannot be written, by the
-         *         rules {@link JwtSigner#sign} applies to claims
+         *         rules {@link JwtSigner#sign} applies to claims, or a {@link #protectedHeader}
+         *         breaks the rules given there
          */
         public JwtSigner build() {
             if (algorithm == null) {
@@ -460,8 +498,9 @@ public final class JwtSigner {
             Keys.requireSign(key, algorithm);
             String typ = typeSet ? type : null;
             for (String name : unprotectedHeader.keySet()) {
-                if (extra.containsKey(name) || name.equals("typ") && typ != null
-                        || name.equals("kid") && keyId != null) {
+                boolean clash = wholeHeader != null ? wholeHeader.containsKey(name) : extra.containsKey(name)
+                        || name.equals("typ") && typ != null || name.equals("kid") && keyId != null;
+                if (clash) {
                     throw new IllegalArgumentException("header member \"" + name + "\" is both protected and"
                             + " unprotected; RFC 7515 section 7.2.1 requires the two disjoint");
                 }
@@ -469,6 +508,15 @@ public final class JwtSigner {
             Map<String, Object> unprotected = unprotectedHeader.isEmpty() ? Map.of()
                     : Frozen.map(unprotectedHeader);
             ClaimsWriter.toJson(unprotected); // refuses a value that cannot be written, now
+            if (wholeHeader != null) {
+                if (!extra.isEmpty() || unencoded) {
+                    throw new IllegalArgumentException("protectedHeader(..) gives the whole header; it cannot be"
+                            + " combined with " + (unencoded ? "unencodedPayload()" : "header(..)"));
+                }
+                byte[] header = WholeHeader.encode(algorithm, wholeHeader);
+                return new JwtSigner(algorithm, new JwsWriter(algorithm, Keys.impl(key), key, header, header,
+                        claimNaming, false, unprotected));
+            }
             VerifyKey impl = Keys.impl(key);
             return new JwtSigner(algorithm, new JwsWriter(algorithm, impl, key,
                     encodeHeader(typeSet || type != null ? type : null), encodeHeader(typ), claimNaming, unencoded,

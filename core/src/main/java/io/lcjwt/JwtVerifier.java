@@ -68,6 +68,11 @@ public final class JwtVerifier {
         this.engine = engine;
     }
 
+    /** The engine, for an {@link SdJwtVerifier} built on this verifier's keys and claim checks. */
+    TokenVerifier engine() {
+        return engine;
+    }
+
     /**
      * The detached and JSON serialization paths, made per call (it holds only the engine) so that
      * a service decoding compact tokens never loads them (a start-up rule, docs/architecture.md).

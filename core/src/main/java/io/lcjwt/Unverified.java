@@ -92,6 +92,28 @@ public final class Unverified {
         return iss;
     }
 
+    /**
+     * An SD-JWT (or an SD-JWT+KB presentation), compact or in the JSON serialization, read
+     * WITHOUT verifying the issuer's signature, its claims or any key binding: for a holder that
+     * cannot verify (it lacks the issuer's key) and for inspection. Its disclosures are still
+     * matched to its digests as RFC 9901 section 7.1 says, so a disclosure no digest references,
+     * one sent twice or a malformed one is refused. The same 65,536-character cap applies.
+     *
+     * <pre>{@code
+     * SdJwt sdJwt = Unverified.sdJwt(text);
+     * sdJwt.disclosures().forEach(d -> System.out.println(d.path()));   // nothing here is verified
+     * }</pre>
+     *
+     * @param sdJwt the SD-JWT text
+     * @return the SD-JWT; anyone could have written it
+     * @throws JwtException if it is not a well-formed SD-JWT ({@link MalformedJwtException}
+     *         for most reasons; a header a verifier would refuse before the signature gets that
+     *         refusal)
+     */
+    public static SdJwt sdJwt(CharSequence sdJwt) {
+        return new SdJwt(io.lcjwt.internal.sdjwt.SdEngine.readUnverified(sdJwt, MAX_TOKEN_BYTES));
+    }
+
     private static byte[] segment(CharSequence token, int index) {
         if (token == null) {
             throw new MalformedJwtException("The token is null.");

@@ -53,6 +53,32 @@ public final class Critical {
         private Digest() {}
     }
 
+    /**
+     * {@code uint8_t *f(const uint8_t *data, size_t len, uint8_t *out)}: the one-shot digests.
+     * Each has its own holder, linked at its first use: SD-JWT digests its disclosures with one
+     * of them, usually SHA-256, and nothing else needs them on a hot path.
+     */
+    private static final FunctionDescriptor PTR_PTR_SIZE_PTR = FunctionDescriptor.of(ValueLayout.ADDRESS,
+            ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS);
+
+    private static final class Sha256 {
+        static final MethodHandle H = Backend.critical("SHA256", PTR_PTR_SIZE_PTR);
+
+        private Sha256() {}
+    }
+
+    private static final class Sha384 {
+        static final MethodHandle H = Backend.critical("SHA384", PTR_PTR_SIZE_PTR);
+
+        private Sha384() {}
+    }
+
+    private static final class Sha512 {
+        static final MethodHandle H = Backend.critical("SHA512", PTR_PTR_SIZE_PTR);
+
+        private Sha512() {}
+    }
+
     private Critical() {}
 
     /**
@@ -164,6 +190,35 @@ public final class Critical {
             return (int) Digest.SIGN_UPDATE.invokeExact(ctx, data, len);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code SHA256}, {@code SHA384} or {@code SHA512} of {@code data[0, len)} into {@code out}, a
+     * one-shot digest with no context to allocate. Both segments may be on the heap; keep
+     * {@code len} to a token's size (64 KiB or so), as for the other calls here.
+     *
+     * @param bits 256, 384 or 512
+     * @param data the bytes to digest
+     * @param len how many of them
+     * @param out where the digest is written, at least {@code bits / 8} bytes
+     * @throws IllegalArgumentException if {@code bits} is not 256, 384 or 512
+     */
+    public static void sha(int bits, MemorySegment data, long len, MemorySegment out) {
+        MethodHandle h = switch (bits) {
+            case 256 -> Sha256.H;
+            case 384 -> Sha384.H;
+            case 512 -> Sha512.H;
+            default -> throw new IllegalArgumentException("bits must be 256, 384 or 512, not " + bits);
+        };
+        MemorySegment written;
+        try {
+            written = (MemorySegment) h.invokeExact(data, len, out);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+        if (written.address() == 0) {
+            throw new IllegalStateException("libcrypto's SHA" + bits + " failed");
         }
     }
 }

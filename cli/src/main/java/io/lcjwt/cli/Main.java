@@ -20,7 +20,7 @@ import java.nio.charset.StandardCharsets;
  * subcommand inherits and turns failures into the documented exit codes, one line each.
  */
 @Command(name = "lcjwt", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Inspect, verify and sign JWTs; encrypt and decrypt JWEs; make keys; read and publish JWKS. Crypto by aws-lc or OpenSSL 3.",
+        description = "Inspect, verify and sign JWTs; encrypt and decrypt JWEs; issue, present and verify SD-JWTs; make keys; read and publish JWKS. Crypto by aws-lc or OpenSSL 3.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success",
@@ -78,6 +78,7 @@ public final class Main {
         m.put("thumbprint", ThumbprintCommand.class);
         m.put("encrypt", EncryptCommand.class);
         m.put("decrypt", DecryptCommand.class);
+        m.put("sd-jwt", SdJwtCommand.class);
         return java.util.Collections.unmodifiableMap(m);
     }
 

@@ -85,30 +85,45 @@ final class Verification {
     }
 
     /**
-     * A verifier for {@code source}, accepting {@code algorithms} or, when none are given, the one
+     * The keys {@code source} names, resolved once for any kind of verifier: exactly one of
+     * {@code key}, {@code set} and {@code client} is set. Closing it releases the keys and client
+     * it opened.
+     *
+     * @param algorithms the algorithms to accept: those given, or the one each key serves
+     * @param issuer the required {@code iss}: the one given, or an {@code --issuer-url}'s
+     */
+    record Keys(JwtKey key, JwkSet set, JwksClient client, List<JwtKey> owned, Set<Algorithm> algorithms,
+            String issuer) implements AutoCloseable {
+        @Override
+        public void close() {
+            if (client != null) {
+                client.close();
+            }
+            owned.forEach(JwtKey::close);
+        }
+    }
+
+    /**
+     * The keys of {@code source}, accepting {@code algorithms} or, when none are given, the one
      * algorithm each key serves; {@code algOption} names the option in messages.
      */
-    static Opened open(Source source, List<Algorithm> algorithms, String algOption, ClaimChecks checks)
-            throws IOException {
+    static Keys keys(Source source, List<Algorithm> algorithms, String algOption, String issuer) throws IOException {
         List<JwtKey> owned = new ArrayList<>();
         JwksClient client = null;
         boolean done = false;
         try {
-            JwtVerifier.Builder b;
-            Set<Algorithm> algs;
-            String iss = checks.issuer;
+            Keys k;
             if (source.key() != null) {
                 JwtKey key = KeyFiles.read(source.key());
                 owned.add(key);
-                algs = KeySources.algorithms(algorithms, List.of(key), algOption);
-                b = JwtVerifier.builder(key);
+                k = new Keys(key, null, null, owned, KeySources.algorithms(algorithms, List.of(key), algOption), issuer);
             } else if (source.jwks() != null) {
                 JwkSet set = jwkSet(source.jwks());
                 owned.addAll(set.keys());
-                algs = KeySources.algorithms(algorithms, set.keys(), algOption);
-                b = JwtVerifier.builder(set);
+                k = new Keys(null, set, null, owned, KeySources.algorithms(algorithms, set.keys(), algOption), issuer);
             } else if (source.jwksUrl() != null || source.issuerUrl() != null) {
                 URI uri;
+                String iss = issuer;
                 if (source.jwksUrl() != null) {
                     uri = Discovery.url(source.jwksUrl(), source.optionPrefix() + "jwks-url");
                 } else {
@@ -117,21 +132,41 @@ final class Verification {
                 }
                 client = jwksClient(uri);
                 // Only when the keys must choose the algorithm is the set fetched before the decode.
-                algs = algorithms.isEmpty() ? KeySources.algorithms(algorithms, client.current().keys(), algOption)
+                Set<Algorithm> algs = algorithms.isEmpty()
+                        ? KeySources.algorithms(algorithms, client.current().keys(), algOption)
                         : KeySources.algorithms(algorithms, List.of(), algOption);
-                b = JwtVerifier.builder(client);
+                k = new Keys(null, null, client, owned, algs, iss);
             } else {
                 JwtKey key = KeySources.secret(source.secretFile(), source.secretEnv());
                 owned.add(key);
-                algs = KeySources.algorithms(algorithms, List.of(key), algOption);
-                b = JwtVerifier.builder(key);
+                k = new Keys(key, null, null, owned, KeySources.algorithms(algorithms, List.of(key), algOption), issuer);
             }
-            Opened o = new Opened(configure(b, algs, iss, checks), owned, client);
+            done = true;
+            return k;
+        } finally {
+            if (!done) {
+                new Opened(null, owned, client).close();
+            }
+        }
+    }
+
+    /**
+     * A verifier for {@code source}, accepting {@code algorithms} or, when none are given, the one
+     * algorithm each key serves; {@code algOption} names the option in messages.
+     */
+    static Opened open(Source source, List<Algorithm> algorithms, String algOption, ClaimChecks checks)
+            throws IOException {
+        Keys k = keys(source, algorithms, algOption, checks.issuer);
+        boolean done = false;
+        try {
+            JwtVerifier.Builder b = k.key() != null ? JwtVerifier.builder(k.key())
+                    : k.set() != null ? JwtVerifier.builder(k.set()) : JwtVerifier.builder(k.client());
+            Opened o = new Opened(configure(b, k.algorithms(), k.issuer(), checks), k.owned(), k.client());
             done = true;
             return o;
         } finally {
             if (!done) {
-                new Opened(null, owned, client).close();
+                k.close();
             }
         }
     }

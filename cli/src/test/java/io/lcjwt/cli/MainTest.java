@@ -21,7 +21,7 @@ class MainTest {
         for (Map.Entry<String, Class<?>> e : Main.SUBCOMMANDS.entrySet()) {
             assertEquals(e.getKey(), e.getValue().getAnnotation(CommandLine.Command.class).name());
         }
-        assertEquals(8, Main.SUBCOMMANDS.size());
+        assertEquals(9, Main.SUBCOMMANDS.size());
     }
 
     @Test

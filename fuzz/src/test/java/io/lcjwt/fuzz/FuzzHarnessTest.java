@@ -171,4 +171,43 @@ class FuzzHarnessTest {
         }
         assertEquals(23, accepted, "10 compact, 4 general JSON (A128KW and PBES2 each), 5 flattened");
     }
+
+    @Test
+    void sdJwtSeedsReachTheAcceptingPathsAndTheReferenceCanFail() {
+        java.util.List<byte[]> seeds = SdJwtFuzzTest.seeds();
+        // structured seeds 0-2: SD-JWTs without key binding; 3-4: with; 5-7: refused by both
+        for (int i = 0; i < 8; i++) {
+            String in = new String(seeds.get(i), 1, seeds.get(i).length - 1, StandardCharsets.UTF_8);
+            SdJwtFuzzTest.Assembled a = SdJwtFuzzTest.assemble(in);
+            boolean plain = accepts(() -> SdJwtFuzzTest.PLAIN.verify(a.text()));
+            boolean bound = accepts(() -> SdJwtFuzzTest.BOUND.verify(a.text(), SdJwtFuzzTest.NONCE));
+            assertEquals(i < 3, plain, "seed " + i + " without key binding");
+            assertEquals(i == 3 || i == 4, bound, "seed " + i + " with key binding");
+            if (i < 3) {
+                assertEquals(true, SdJwtFuzzTest.same(SdJwtFuzzTest.Reference.process(a, a.text()),
+                        SdJwtFuzzTest.PLAIN.verify(a.text()).claims()), "seed " + i);
+                // the raw text of an accepted seed is taken apart again by the JDK alone
+                assertEquals(true, SdJwtFuzzTest.same(SdJwtFuzzTest.Reference.process(SdJwtFuzzTest.split(a.text()),
+                        a.text()), SdJwtFuzzTest.PLAIN.verify(a.text()).claims()));
+            }
+            if (i >= 5) {
+                assertThrows(AssertionError.class, () -> SdJwtFuzzTest.Reference.process(a, a.text()), "seed " + i);
+            }
+        }
+        // the reference notices a disclosure nothing references, and claims that differ
+        SdJwtFuzzTest.Assembled stray = SdJwtFuzzTest.assemble("{\"exp\":1900000000}\u0000[\"s\",\"n\",1]");
+        assertThrows(AssertionError.class, () -> SdJwtFuzzTest.Reference.process(stray, stray.text()));
+        assertEquals(false, SdJwtFuzzTest.same(java.util.Map.of("a", 1L), java.util.Map.of("a", 2L)));
+        assertEquals(false, SdJwtFuzzTest.same(java.util.Map.of("a", java.util.List.of(1L)), java.util.Map.of("a",
+                java.util.List.of(1L, 2L))));
+    }
+
+    private static boolean accepts(Runnable r) {
+        try {
+            r.run();
+            return true;
+        } catch (io.lcjwt.JwtException refused) {
+            return false;
+        }
+    }
 }

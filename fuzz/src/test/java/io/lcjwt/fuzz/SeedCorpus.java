@@ -33,6 +33,10 @@ public final class SeedCorpus {
             mlDsa();
             return;
         }
+        write("SdJwtFuzzTestInputs/presentation", SdJwtFuzzTest.seeds());
+        if (args.length > 0 && args[0].equals("sd-jwt")) {
+            return; // only the SD-JWT seeds: every other corpus is left as it is
+        }
         List<byte[]> tokens = new ArrayList<>();
         int n = Algorithm.values().length;
         for (int a = 0; a < n; a++) {

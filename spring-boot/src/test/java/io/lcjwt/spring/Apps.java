@@ -63,10 +63,19 @@ final class Apps {
     @Import(Me.class)
     static class ReactiveApp {}
 
+    /**
+     * Spring Authorization Server is on this module's test class path (for the signing tests); a
+     * resource server here runs as it would without it, so Boot's server configuration stays out.
+     */
+    static final String NOT_AN_AUTHORIZATION_SERVER = String.join(",",
+            "org.springframework.boot.security.oauth2.server.authorization.autoconfigure.servlet.OAuth2AuthorizationServerAutoConfiguration",
+            "org.springframework.boot.security.oauth2.server.authorization.autoconfigure.servlet.OAuth2AuthorizationServerJwtAutoConfiguration",
+            "io.lcjwt.spring.LcjwtSigningAutoConfiguration");
+
     static ConfigurableApplicationContext start(Class<?> app, WebApplicationType type, Map<String, Object> props) {
         Map<String, Object> all = new HashMap<>(Map.of("server.address", "127.0.0.1", "server.port", "0",
                 "spring.main.banner-mode", "off", "logging.level.root", "WARN",
-                "logging.level.io.lcjwt", "INFO"));
+                "logging.level.io.lcjwt", "INFO", "spring.autoconfigure.exclude", NOT_AN_AUTHORIZATION_SERVER));
         all.putAll(props);
         return new SpringApplicationBuilder(app).web(type).properties(all).run();
     }

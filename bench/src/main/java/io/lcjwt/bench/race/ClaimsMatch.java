@@ -18,8 +18,20 @@ import java.util.TreeSet;
  * as lists, maps key by key. {@code aud} may come back as a one-element collection where the token
  * has a string (RFC 7519 allows both).
  */
-final class ClaimsMatch {
+public final class ClaimsMatch {
     private ClaimsMatch() {}
+
+    /**
+     * Whether two JSON-like values are equal once normalised: numbers by value, maps key by key,
+     * collections as lists. {@code SdJwtBench} compares the two libraries' processed claims with it.
+     *
+     * @param a one value
+     * @param b the other
+     * @return true when they are the same JSON
+     */
+    public static boolean sameJson(Object a, Object b) {
+        return equalValues(normalise(a), normalise(b));
+    }
 
     /** Null when they match, else what differs. */
     static String compare(Map<String, Object> want, Map<String, Object> got, Decoder d) {

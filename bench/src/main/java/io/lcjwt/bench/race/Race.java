@@ -56,12 +56,15 @@ import java.util.concurrent.TimeUnit;
  *       encrypt per case, lcjwt against the faster of Nimbus and jose4j and against the bare
  *       libcrypto calls, issue #14's targets), its JSON in {@code bench/results-jwe-<libcrypto>.json};
  *       {@code --rerun "OpenSSL 3"} (or {@code aws-lc}) runs that libcrypto again and renders the
- *       other from its last JSON. With {@code --regex MlDsaBench} it writes {@code bench/results-mldsa.md}
- *       ({@link io.lcjwt.bench.report.MlDsaPage}: ML-DSA-44/65/87 verify and sign, lcjwt against
- *       the bare aws-lc calls and the JDK's {@code Signature}, ES256 and EdDSA beside them, and
- *       token and key sizes), its JSON in {@code bench/results-mldsa-<libcrypto>.json}; aws-lc only,
- *       as OpenSSL 3.0 has no ML-DSA: {@code bin/race jmh --lib aws-lc --regex MlDsaBench --page
- *       results-mldsa.md}.</li>
+ *       other from its last JSON. With {@code --regex SdJwtBench} it writes
+ *       {@code bench/results-sd-jwt.md} ({@link io.lcjwt.bench.report.SdJwtPage}: SD-JWT verify and
+ *       issue, lcjwt against {@code com.authlete:sd-jwt} with Nimbus, µs and B/op, with the targets),
+ *       its JSON in {@code bench/results-sd-jwt-<libcrypto>.json}, the same options. With {@code --regex MlDsaBench}
+ *       it writes {@code bench/results-mldsa.md} ({@link io.lcjwt.bench.report.MlDsaPage}: ML-DSA-44/65/87
+ *       verify and sign, lcjwt against the bare aws-lc calls and the JDK's {@code Signature}, ES256 and
+ *       EdDSA beside them, and token and key sizes), its JSON in {@code bench/results-mldsa-<libcrypto>.json};
+ *       aws-lc only, as OpenSSL 3.0 has no ML-DSA: {@code bin/race jmh --lib aws-lc --regex MlDsaBench
+ *       --page results-mldsa.md}.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -236,7 +239,8 @@ public final class Race {
                             + " the bare aws-lc calls and the JDK's Signature, with ES256 and EdDSA", cmd, page.toString());
                     return;
                 }
-                if (opt.getOrDefault("regex", "").contains("JweBench")) {
+                boolean sdJwt = opt.getOrDefault("regex", "").contains("SdJwtBench");
+                if (opt.getOrDefault("regex", "").contains("JweBench") || sdJwt) {
                     for (Lib lib : race.libs) {
                         if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
                             continue;
@@ -244,11 +248,28 @@ public final class Race {
                         // --rerun LIB: run that libcrypto's JMH again, and render the other from its last JSON.
                         boolean fromJson = List.of(args).contains("--from-json")
                                 || opt.containsKey("rerun") && !lib.label().equalsIgnoreCase(opt.get("rerun"));
-                        page.append(race.jwe(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH), fromJson));
+                        page.append(sdJwt
+                                ? race.jmhPage(lib, opt.get("regex"), opt.getOrDefault("jmh", SD_JWT_JMH), fromJson,
+                                        "results-sd-jwt-", io.lcjwt.bench.report.SdJwtPage::section)
+                                : race.jmhPage(lib, opt.get("regex"), opt.getOrDefault("jmh", JWE_JMH), fromJson,
+                                        "results-jwe-", io.lcjwt.bench.report.JwePage::section));
                     }
-                    race.checked = JWE_CHECKED;
-                    race.writePage(opt.getOrDefault("page", "results-jwe.md"), "JWE, lcjwt against Nimbus and jose4j,"
-                            + " with the bare libcrypto calls", cmd, page.toString());
+                    race.checked = sdJwt ? SD_JWT_CHECKED : JWE_CHECKED;
+                    race.writePage(opt.getOrDefault("page", sdJwt ? "results-sd-jwt.md" : "results-jwe.md"), sdJwt
+                            ? "SD-JWT, lcjwt against com.authlete:sd-jwt with Nimbus"
+                            : "JWE, lcjwt against Nimbus and jose4j, with the bare libcrypto calls", cmd, page.toString());
+                    return;
+                }
+                if (opt.getOrDefault("regex", "").contains("SpringEncoderBench")) {
+                    for (Lib lib : race.libs) {
+                        if (!opt.containsKey("lib") || lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                            page.append(race.spring(lib, "SpringEncoderBench", opt.getOrDefault("jmh", SPRING_JMH),
+                                    List.of(args).contains("--from-json")));
+                        }
+                    }
+                    race.checked = SPRING_ENCODER_CHECKED;
+                    race.writePage(opt.getOrDefault("page", "results-spring-encoder.md"),
+                            "Spring Security's JwtEncoder, lcjwt against Nimbus", cmd, page.append(SPRING_ENCODER_ABOUT).toString());
                     return;
                 }
                 boolean sign = opt.getOrDefault("regex", "").contains("SignBench");
@@ -279,7 +300,8 @@ public final class Race {
                     if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
                         continue;
                     }
-                    page.append(race.spring(lib, opt.getOrDefault("jmh", SPRING_JMH), List.of(args).contains("--from-json")));
+                    page.append(race.spring(lib, "SpringDecoderBench", opt.getOrDefault("jmh", SPRING_JMH),
+                            List.of(args).contains("--from-json")));
                 }
                 race.checked = SPRING_CHECKED;
                 race.writePage("results-spring.md", "Spring Security's JwtDecoder, lcjwt against Nimbus", cmd,
@@ -587,16 +609,34 @@ public final class Race {
             + " implementations, and to refuse lcjwt's JWE with one ciphertext bit flipped (JweBench.validate).";
 
     /**
-     * Runs JweBench on {@code lib} (or reads its last JSON, {@code bench/results-jwe-<libcrypto>.json},
-     * apart from the other JMH pages' files), then renders it with {@link io.lcjwt.bench.report.JwePage}.
+     * The run options of {@code jmh --regex SdJwtBench}: 2 shapes x 4 benchmarks, about 2 minutes a
+     * libcrypto, with the JWE page's long warm-up (the JDK's ECDSA, which the contender uses, is
+     * slow to settle).
      */
-    String jwe(Lib lib, String regex, String options, boolean fromJson) throws Exception {
-        Path json = Path.of("bench", "results-jwe-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+    static final String SD_JWT_JMH = "-f 1 -wi 12 -w 1s -i 5 -r 1s";
+    static final String SD_JWT_CHECKED = "Before timing, each library had to verify the other's output to the same"
+            + " claims (authlete lcjwt's presentation; both each library's issued SD-JWT, lcjwt after making a"
+            + " presentation with key binding of authlete's), and both had to refuse the presentation with a"
+            + " disclosure removed after the holder signed (SdJwtBench.validate).";
+
+    /** Renders one libcrypto's section of a JMH page from its JSON. */
+    interface Section {
+        String render(String libLabel, String jmhJson, String options) throws IOException;
+    }
+
+    /**
+     * Runs a JMH page's benchmarks on {@code lib} (or reads its last JSON,
+     * {@code bench/<prefix><libcrypto>.json}, apart from the other JMH pages' files), then renders
+     * them with {@code section}: JweBench with {@link io.lcjwt.bench.report.JwePage}, SdJwtBench with
+     * {@link io.lcjwt.bench.report.SdJwtPage}.
+     */
+    String jmhPage(Lib lib, String regex, String options, boolean fromJson, String prefix, Section section) throws Exception {
+        Path json = Path.of("bench", prefix + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
         String failed = runOrRead(lib, regex, options, json, fromJson, "## lcjwt on ");
         if (failed != null) {
             return failed;
         }
-        return io.lcjwt.bench.report.JwePage.section(lib.label(), Files.readString(json), options);
+        return section.render(lib.label(), Files.readString(json), options);
     }
 
     /**
@@ -679,14 +719,42 @@ public final class Race {
     /** issue #13's targets: lcjwt's throughput as a multiple of Nimbus's, per algorithm. */
 
 
-    /** Runs SpringDecoderBench on {@code lib} (or reads its last JSON), then renders it. */
-    String spring(Lib lib, String options, boolean fromJson) throws Exception {
-        Path json = Path.of("bench", "results-spring-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
-        String failed = runOrRead(lib, "SpringDecoderBench", options, json, fromJson, "## ");
+    static final String SPRING_ENCODER_CHECKED = "Before timing, both encoders had to return the same Jwt headers and"
+            + " claims and the same signing input, byte for byte; for RS256 and HS256 the same token; every token had"
+            + " to verify with the JDK. Baseline: Nimbus.";
+
+    /** The encoder page's closing section: how both encoders are built, the inputs, the targets. */
+    static final String SPRING_ENCODER_ABOUT = """
+            ## What is measured
+
+            Both sides sign what Spring Authorization Server's `JwtGenerator` passes for a `client_credentials`
+            access token, built once: a header of `alg` alone, claims `iss` (a URL), `sub`, `aud` (the client),
+            `nbf`, `iat`, `exp` five minutes ahead, `jti` (a UUID) and `scope` (a set of two scopes). Both add the
+            key's `kid`.
+
+            - Nimbus: `new NimbusJwtEncoder(jwkSource)`, what the Authorization Server builds when the
+              application has no `JwtEncoder` bean, over an `ImmutableJWKSet` of the one key (with a `kid`).
+            - lcjwt: `LcjwtJwtEncoder.withJwkSet(JwkSet.of(key))`, what lcjwt's auto-configuration registers for
+              the same key.
+
+            Keys are made in setup with JCA: P-256, RSA 2048, a 32-byte secret.
+
+            Targets: lcjwt's throughput at least 10x Nimbus's for ES256, 1.5x for RS256 (2048), 3x for HS256.
+            Nimbus here is nimbus-jose-jwt 10.10 (the root pom's); a Boot 4.0.7 application gets 10.4 from
+            Spring Security unless it pins another.
+            """;
+
+    /** Runs a Spring benchmark ({@code SpringDecoderBench} or {@code SpringEncoderBench}) on {@code lib} (or reads its last JSON), then renders it. */
+    String spring(Lib lib, String bench, String options, boolean fromJson) throws Exception {
+        boolean encoder = bench.equals("SpringEncoderBench");
+        Path json = Path.of("bench", (encoder ? "results-spring-encoder-" : "results-spring-")
+                + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        String failed = runOrRead(lib, bench, options, json, fromJson, "## ");
         if (failed != null) {
             return failed;
         }
-        return JmhTables.springSection(lib.label(), Files.readString(json), options);
+        return encoder ? JmhTables.springEncoderSection(lib.label(), Files.readString(json), options)
+                : JmhTables.springSection(lib.label(), Files.readString(json), options);
     }
 
     // ---- pages ----

@@ -16,14 +16,33 @@ public final class JmhTables {
 
     private JmhTables() {}
 
+    /** The Spring encoder's targets: lcjwt's throughput over Nimbus's, per algorithm. */
+    static final Map<String, Double> SPRING_ENCODER_TARGETS = Map.of("ES256", 10.0, "RS256", 1.5, "HS256", 3.0);
+
     /** One libcrypto's SpringDecoderBench results: per algorithm, both decoders and the ratio. */
     public static String springSection(String libLabel, String jmhJson, String options) throws IOException {
+        return lcjwtAgainstNimbus("SpringDecoderBench", "`JwtDecoder.decode(token)`", "the decoders are built",
+                SPRING_TARGETS, libLabel, jmhJson, options);
+    }
+
+    /** One libcrypto's SpringEncoderBench results: per algorithm, both encoders and the ratio. */
+    public static String springEncoderSection(String libLabel, String jmhJson, String options) throws IOException {
+        return lcjwtAgainstNimbus("SpringEncoderBench", "`JwtEncoder.encode(parameters)`",
+                "the encoders are built, and the parameters made,", SPRING_ENCODER_TARGETS, libLabel, jmhJson, options);
+    }
+
+    /**
+     * A Spring benchmark's results ({@code lcjwt} and {@code nimbus} methods, an {@code alg}
+     * parameter): per algorithm, both sides, the ratio and the target.
+     */
+    private static String lcjwtAgainstNimbus(String bench, String call, String built, Map<String, Double> targets,
+            String libLabel, String jmhJson, String options) throws IOException {
         Map<String, Map<String, double[]>> byAlg = new java.util.TreeMap<>(); // alg -> side -> {ops/s, ±, B/op}
         for (Object o : JSON.std.listFrom(jmhJson)) {
             Map<?, ?> run = (Map<?, ?>) o;
             String name = (String) run.get("benchmark");
             Map<?, ?> params = (Map<?, ?>) run.get("params");
-            if (!name.contains(".SpringDecoderBench.") || params == null) {
+            if (!name.contains("." + bench + ".") || params == null) {
                 continue;
             }
             Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
@@ -36,22 +55,23 @@ public final class JmhTables {
                         norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN});
         }
         StringBuilder s = new StringBuilder("## lcjwt on " + libLabel + " (Nimbus uses the JDK)\n\n");
-        s.append("JMH throughput of `JwtDecoder.decode(token)` (benchmarks `SpringDecoderBench.lcjwt` and"
-                + " `SpringDecoderBench.nimbus`, one fork each per algorithm), options `").append(options)
+        s.append("JMH throughput of ").append(call).append(" (benchmarks `").append(bench).append(".lcjwt` and `")
+                .append(bench).append(".nimbus`, one fork each per algorithm), options `").append(options)
                 .append("`, `-prof gc`, one pinned CPU; ± is JMH's 99.9 % interval; B/op is `gc.alloc.rate.norm`."
                 + " Ratio: lcjwt's ops/s over Nimbus's, and in brackets the range the two intervals allow."
                 + " Spring Security ").append(LibraryVersion.of("org.springframework.security",
                         "spring-security-oauth2-jose", org.springframework.security.oauth2.jwt.JwtDecoder.class))
                 .append(", Spring Framework ").append(LibraryVersion.of("org.springframework", "spring-core",
                         org.springframework.core.SpringVersion.class))
-                .append(" (Boot 4.0.7's); the decoders are built as in the class comment of `SpringDecoderBench`.\n\n");
+                .append(" (Boot 4.0.7's); ").append(built).append(" as in the class comment of `").append(bench)
+                .append("`.\n\n");
         s.append("| alg | lcjwt ops/s | ± | lcjwt B/op | Nimbus ops/s | ± | Nimbus B/op | lcjwt / Nimbus | target | met |\n");
         s.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (String alg : List.of("ES256", "RS256", "HS256")) {
             Map<String, double[]> sides = byAlg.getOrDefault(alg, Map.of());
             double[] l = sides.get("lcjwt");
             double[] n = sides.get("nimbus");
-            double target = SPRING_TARGETS.get(alg);
+            double target = targets.get(alg);
             String label = alg.equals("RS256") ? "RS256 (RSA 2048)" : alg.equals("ES256") ? "ES256 (P-256)" : "HS256 (32 B)";
             if (l == null || n == null) {
                 s.append(String.format(Locale.ROOT, "| %s | %s | | | %s | | | | %.1fx | not run |%n", label,

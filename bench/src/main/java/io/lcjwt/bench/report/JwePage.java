@@ -1,10 +1,8 @@
 package io.lcjwt.bench.report;
 
-import com.fasterxml.jackson.jr.ob.JSON;
 import io.lcjwt.bench.JweBench;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,37 +28,7 @@ public final class JwePage {
 
     static final List<String> SIDES = List.of("lcjwt", "nimbus", "jose4j", "bare");
 
-    /** One benchmark's result: µs/op, its 99.9 % error (NaN when JMH gave none), B/op (NaN when not profiled). */
-    record Cell(double us, double error, double bytes) {
-        double err() {
-            return Double.isNaN(error) ? 0 : error;
-        }
-    }
-
     private JwePage() {}
-
-    /** The results keyed by case, then by benchmark method ({@code lcjwtDecrypt}, ...). */
-    static Map<String, Map<String, Cell>> read(String jmhJson) throws IOException {
-        Map<String, Map<String, Cell>> byCase = new LinkedHashMap<>();
-        for (Object o : JSON.std.listFrom(jmhJson)) {
-            Map<?, ?> run = (Map<?, ?>) o;
-            String name = (String) run.get("benchmark");
-            Map<?, ?> params = (Map<?, ?>) run.get("params");
-            if (!name.contains(".JweBench.") || params == null) {
-                continue;
-            }
-            Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
-            double scale = "ns/op".equals(primary.get("scoreUnit")) ? 1e-3 : "ms/op".equals(primary.get("scoreUnit")) ? 1e3 : 1;
-            Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
-            Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
-            byCase.computeIfAbsent((String) params.get("alg"), k -> new LinkedHashMap<>()).put(
-                    name.substring(name.lastIndexOf('.') + 1), new Cell(
-                            ((Number) primary.get("score")).doubleValue() * scale,
-                            primary.get("scoreError") instanceof Number n ? n.doubleValue() * scale : Double.NaN,
-                            norm instanceof Map<?, ?> m ? ((Number) m.get("score")).doubleValue() : Double.NaN));
-        }
-        return byCase;
-    }
 
     /**
      * The page section for one libcrypto.
@@ -70,7 +38,7 @@ public final class JwePage {
      * @param options the JMH options of the run
      */
     public static String section(String libLabel, String jmhJson, String options) throws IOException {
-        Map<String, Map<String, Cell>> byCase = read(jmhJson);
+        Map<String, Map<String, JmhCells.Cell>> byCase = JmhCells.read(jmhJson, "JweBench", "alg");
         StringBuilder s = new StringBuilder("## lcjwt on " + libLabel + " (Nimbus and jose4j use the JDK)\n\n");
         s.append("JMH average time per operation (`JweBench`), options `").append(options).append("`, `-prof gc`,"
                 + " one fork per benchmark and case, one pinned CPU; ± is JMH's 99.9 % interval; B/op is"
@@ -85,11 +53,11 @@ public final class JwePage {
             s.append("| case | lcjwt µs | B/op | Nimbus µs | B/op | jose4j µs | B/op | bare µs | B/op |\n");
             s.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (String c : JweBench.CASES) {
-                Map<String, Cell> cells = byCase.getOrDefault(c, Map.of());
+                Map<String, JmhCells.Cell> cells = byCase.getOrDefault(c, Map.of());
                 s.append("| ").append(label(c));
                 for (String side : SIDES) {
-                    Cell cell = cells.get(side + op);
-                    s.append(cell == null ? " | not run | " : " | " + us(cell) + " | " + bytes(cell.bytes()));
+                    JmhCells.Cell cell = cells.get(side + op);
+                    s.append(cell == null ? " | not run | " : " | " + JmhCells.us(cell) + " | " + JmhCells.bytes(cell.bytes()));
                 }
                 s.append(" |\n");
             }
@@ -109,13 +77,13 @@ public final class JwePage {
         return s.toString();
     }
 
-    private static String ratioRow(String c, Map<String, Cell> cells, String op, boolean withTargets) {
-        Cell lc = cells.get("lcjwt" + op);
-        Cell nimbus = cells.get("nimbus" + op);
-        Cell jose4j = cells.get("jose4j" + op);
-        Cell bare = cells.get("bare" + op);
+    private static String ratioRow(String c, Map<String, JmhCells.Cell> cells, String op, boolean withTargets) {
+        JmhCells.Cell lc = cells.get("lcjwt" + op);
+        JmhCells.Cell nimbus = cells.get("nimbus" + op);
+        JmhCells.Cell jose4j = cells.get("jose4j" + op);
+        JmhCells.Cell bare = cells.get("bare" + op);
         String peerName = nimbus == null ? "jose4j" : jose4j == null || nimbus.us() <= jose4j.us() ? "Nimbus" : "jose4j";
-        Cell peer = peerName.equals("Nimbus") ? nimbus : jose4j;
+        JmhCells.Cell peer = peerName.equals("Nimbus") ? nimbus : jose4j;
         double target = TARGETS.get(c);
         StringBuilder s = new StringBuilder("| ").append(label(c)).append(" | ");
         if (lc == null || peer == null) {
@@ -127,7 +95,7 @@ public final class JwePage {
             double up = peer.us() / lc.us();
             double low = (peer.us() - peer.err()) / (lc.us() + lc.err());
             double high = lc.us() - lc.err() > 0 ? (peer.us() + peer.err()) / (lc.us() - lc.err()) : Double.POSITIVE_INFINITY;
-            s.append(peerName).append(String.format(Locale.ROOT, " (%s µs) | **%.2fx** [%.2f – %s] | ", num(peer.us()), up, low, num2(high)));
+            s.append(peerName).append(String.format(Locale.ROOT, " (%s µs) | **%.2fx** [%.2f – %s] | ", JmhCells.num(peer.us()), up, low, JmhCells.num2(high)));
             if (withTargets) {
                 s.append(String.format(Locale.ROOT, "%.1fx | %s | ", target,
                         low >= target ? "yes" : up >= target ? "yes (not beyond the error)"
@@ -143,7 +111,7 @@ public final class JwePage {
             double over = lc.us() / bare.us();
             double low = (lc.us() - lc.err()) / (bare.us() + bare.err());
             double high = bare.us() - bare.err() > 0 ? (lc.us() + lc.err()) / (bare.us() - bare.err()) : Double.POSITIVE_INFINITY;
-            s.append(String.format(Locale.ROOT, "**%.2fx** [%.2f – %s] |", over, Math.max(0, low), num2(high)));
+            s.append(String.format(Locale.ROOT, "**%.2fx** [%.2f – %s] |", over, Math.max(0, low), JmhCells.num2(high)));
             if (withTargets) {
                 s.append(String.format(Locale.ROOT, " ≤ %.1fx | %s |", BARE_TARGET,
                         high <= BARE_TARGET ? "yes" : over <= BARE_TARGET ? "yes (not beyond the error)"
@@ -156,22 +124,5 @@ public final class JwePage {
     /** The case as the page names it: key management / key, plus the content encryption. */
     static String label(String c) {
         return c + " + A256GCM";
-    }
-
-    private static String us(Cell c) {
-        return num(c.us()) + (Double.isNaN(c.error()) ? "" : " ± " + num(c.error()));
-    }
-
-    private static String num(double v) {
-        return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : v >= 10 ? String.format(Locale.ROOT, "%.1f", v)
-                : String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    private static String num2(double v) {
-        return Double.isInfinite(v) ? "∞" : String.format(Locale.ROOT, "%.2f", v);
-    }
-
-    private static String bytes(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%,.0f", v);
     }
 }

@@ -35,8 +35,8 @@ public final class ReadmeFigures {
 
     /** A page's markdown table under the section whose heading starts with {@code section}. */
     static List<Map<String, String>> table(String page, String section) {
-        int at = page.indexOf("\n" + section);
-        if (at < 0) {
+        int at = page.startsWith(section) ? -1 : page.indexOf("\n" + section);
+        if (at < 0 && !page.startsWith(section)) {
             throw new IllegalStateException("no section \"" + section + "\"");
         }
         List<Map<String, String>> rows = new ArrayList<>();

@@ -4,11 +4,15 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The results-spring.md table from JMH's JSON: ratios, their error range, and the targets. */
+/** The results-spring.md and results-spring-encoder.md tables from JMH's JSON: ratios, their error range, and the targets. */
 class SpringPageTest {
 
     private static String run(String method, String alg, double score, String error, double bytes) {
-        return "{\"benchmark\":\"io.lcjwt.bench.SpringDecoderBench." + method + "\",\"mode\":\"thrpt\","
+        return run("SpringDecoderBench", method, alg, score, error, bytes);
+    }
+
+    private static String run(String bench, String method, String alg, double score, String error, double bytes) {
+        return "{\"benchmark\":\"io.lcjwt.bench." + bench + "." + method + "\",\"mode\":\"thrpt\","
                 + "\"params\":{\"alg\":\"" + alg + "\"},\"primaryMetric\":{\"score\":" + score + ",\"scoreError\":" + error
                 + ",\"scoreUnit\":\"ops/s\"},\"secondaryMetrics\":{\"gc.alloc.rate.norm\":{\"score\":" + bytes + "}}}";
     }
@@ -37,5 +41,24 @@ class SpringPageTest {
         String page = io.lcjwt.bench.report.JmhTables.springSection("OpenSSL 3", json, "-f 1");
         assertTrue(page.contains("| ES256 (P-256) | not run | | | not run | | | | 10.0x | not run |"), page);
         assertTrue(page.contains("| HS256 (32 B) | 300,000 | | | not run |"), page);
+    }
+
+    @Test
+    void theEncoderPageHasItsOwnTargetsAndReadsOnlyItsBenchmark() throws Exception {
+        String json = "[" + String.join(",",
+                run("SpringEncoderBench", "lcjwt", "ES256", 20000, "100", 3000),
+                run("SpringEncoderBench", "nimbus", "ES256", 1900, "50", 60000),
+                run("SpringEncoderBench", "lcjwt", "RS256", 1500, "10", 3000),
+                run("SpringEncoderBench", "nimbus", "RS256", 1000, "10", 40000),
+                run("SpringEncoderBench", "lcjwt", "HS256", 500000, "1000", 1000),
+                run("SpringEncoderBench", "nimbus", "HS256", 150000, "1000", 20000),
+                run("SpringDecoderBench", "lcjwt", "HS256", 1, "1", 1)) + "]";
+        String page = io.lcjwt.bench.report.JmhTables.springEncoderSection("aws-lc", json, "-f 1");
+        assertTrue(page.contains("JMH throughput of `JwtEncoder.encode(parameters)` (benchmarks"
+                + " `SpringEncoderBench.lcjwt` and `SpringEncoderBench.nimbus`"), page);
+        // 20000 / 1900 = 10.53x, at least 19900 / 1950 = 10.21x: beyond the 10x target.
+        assertTrue(page.contains("**10.53x** [10.21 – 10.86] | 10.0x | yes |"), page);
+        assertTrue(page.contains("**1.50x** [1.48 – 1.53] | 1.5x | yes (not beyond the error) |"), page);
+        assertTrue(page.contains("**3.33x** [3.30 – 3.36] | 3.0x | yes |"), page);
     }
 }

@@ -90,6 +90,15 @@ public final class ClaimsWriter {
         write(out, claims, 0, naming);
     }
 
+    /**
+     * Writes any one value this writer takes (a list, a string, a map...), not only a claims set,
+     * into {@code out}, which the caller has {@link JsonOut#reset reset}; map keys as they are.
+     * SD-JWT writes its disclosures, JSON arrays, with it.
+     */
+    public static void writeValue(JsonOut out, Object value) {
+        write(out, value, 0, ClaimNaming.IDENTITY);
+    }
+
     private static boolean isBeanLike(Object o) {
         return !(o instanceof CharSequence || o instanceof Number || o instanceof Boolean
                 || o instanceof Collection<?> || o.getClass().isArray() || o.getClass().isEnum());

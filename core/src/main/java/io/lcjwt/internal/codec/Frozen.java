@@ -27,8 +27,14 @@ public final class Frozen {
         return Collections.unmodifiableMap(copy);
     }
 
+    /**
+     * A copy of one JSON value that is unmodifiable at every depth (scalars as they are).
+     *
+     * @param v a map, list, set or immutable scalar
+     * @return the copy
+     */
     @SuppressWarnings("unchecked")
-    private static Object value(Object v) {
+    public static Object value(Object v) {
         if (v instanceof Map<?, ?> m) {
             return map((Map<Object, ?>) m);
         }

@@ -20,7 +20,7 @@ import java.security.SecureRandom;
  * for every key. The high half of the product depends on the whole of both operands, keys
  * included.
  */
-final class NameHash {
+public final class NameHash {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
             ByteOrder.LITTLE_ENDIAN);
@@ -56,7 +56,7 @@ final class NameHash {
     private NameHash() {}
 
     /** The keyed hash of {@code b[off, off + len)}; bytes past the name are read but never count. */
-    static int of(byte[] b, int off, int len) {
+    public static int of(byte[] b, int off, int len) {
         long h = K0 ^ (len * 0x9E3779B97F4A7C15L);
         int i = off;
         int stop = off + len;

@@ -201,6 +201,11 @@ public final class TokenVerifier {
         return keepAlive;
     }
 
+    /** The reader (and policy) of this verifier's claims, which an SD-JWT verifier applies to processed payloads. */
+    public CursorClaimsReader claims() {
+        return claims;
+    }
+
     public int maxTokenBytes() {
         return maxTokenBytes;
     }
