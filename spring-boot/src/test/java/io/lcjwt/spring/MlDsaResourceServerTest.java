@@ -45,7 +45,9 @@ class MlDsaResourceServerTest {
         if (app != null) {
             app.close();
         }
-        idp.close();
+        if (idp != null) {
+            idp.close();
+        }
     }
 
     private static boolean mlDsaHere() {
@@ -164,6 +166,27 @@ class MlDsaResourceServerTest {
         app = Apps.servlet(p);
         assertEquals(200, status(ec));
         assertEquals(200, status(pq));
+    }
+
+    /**
+     * The JwtEncoder (Spring Authorization Server's) publishes its keys through Nimbus's JWK
+     * model, which has no AKP keys: an ML-DSA key is refused when the encoder is built, saying
+     * so, rather than signing tokens whose key the server could not publish.
+     */
+    @Test
+    void theJwtEncoderRefusesAnMlDsaKeyItCouldNotPublish() {
+        if (!mlDsaHere()) {
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                    () -> io.lcjwt.JwtPrivateKey.generate(Algorithm.ML_DSA_65));
+            assertTrue(e.getMessage().startsWith("ML-DSA needs aws-lc 1.40 or newer"), e.getMessage());
+            return;
+        }
+        try (io.lcjwt.JwtPrivateKey key = io.lcjwt.JwtPrivateKey.generate(Algorithm.ML_DSA_65).withKeyId("pq-1")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> LcjwtJwtEncoder.withKeyPair(key).build());
+            assertTrue(e.getMessage().startsWith("An ML-DSA (AKP) key cannot be published through the Nimbus JWK source"),
+                    e.getMessage());
+        }
     }
 
     private static String causeMessages(Throwable e) {
