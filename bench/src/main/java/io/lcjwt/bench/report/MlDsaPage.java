@@ -39,27 +39,24 @@ public final class MlDsaPage {
 
     private MlDsaPage() {}
 
-    /** The results keyed by algorithm, then by benchmark method ({@code verifyLcjwt}, ...). */
+    /**
+     * The results keyed by algorithm, then by benchmark method ({@code verifyLcjwt}, ...):
+     * {@link JmhCells}' values, with how much each moved between its last two iterations.
+     */
     static Map<String, Map<String, Cell>> read(String jmhJson) throws IOException {
-        Map<String, Map<String, Cell>> byAlg = new LinkedHashMap<>();
+        Map<String, Double> steps = new LinkedHashMap<>();
         for (Object o : JSON.std.listFrom(jmhJson)) {
             Map<?, ?> run = (Map<?, ?>) o;
-            String name = (String) run.get("benchmark");
-            Map<?, ?> params = (Map<?, ?>) run.get("params");
-            if (!name.contains(".MlDsaBench.") || params == null) {
-                continue;
+            if (run.get("params") instanceof Map<?, ?> params && run.get("primaryMetric") instanceof Map<?, ?> primary) {
+                String name = (String) run.get("benchmark");
+                steps.put(params.get("alg") + " " + name.substring(name.lastIndexOf('.') + 1),
+                        SignPage.lastStep(primary.get("rawData")));
             }
-            Map<?, ?> primary = (Map<?, ?>) run.get("primaryMetric");
-            double scale = "ns/op".equals(primary.get("scoreUnit")) ? 1e-3 : "ms/op".equals(primary.get("scoreUnit")) ? 1e3 : 1;
-            Map<?, ?> secondary = (Map<?, ?>) run.get("secondaryMetrics");
-            Object norm = secondary == null ? null : secondary.get("gc.alloc.rate.norm");
-            byAlg.computeIfAbsent((String) params.get("alg"), k -> new LinkedHashMap<>()).put(
-                    name.substring(name.lastIndexOf('.') + 1), new Cell(
-                            ((Number) primary.get("score")).doubleValue() * scale,
-                            primary.get("scoreError") instanceof Number n ? n.doubleValue() * scale : Double.NaN,
-                            norm instanceof Map<?, ?> m && m.get("score") instanceof Number b ? b.doubleValue() : Double.NaN,
-                            SignPage.lastStep(primary.get("rawData"))));
         }
+        Map<String, Map<String, Cell>> byAlg = new LinkedHashMap<>();
+        JmhCells.read(jmhJson, "MlDsaBench", "alg").forEach((alg, cells) -> cells.forEach((method, c) ->
+                byAlg.computeIfAbsent(alg, k -> new LinkedHashMap<>()).put(method, new Cell(c.us(), c.error(), c.bytes(),
+                        steps.getOrDefault(alg + " " + method, Double.NaN)))));
         return byAlg;
     }
 
