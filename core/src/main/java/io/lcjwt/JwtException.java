@@ -17,7 +17,8 @@ package io.lcjwt;
  *       ({@link BadSignatureException}), its claims ({@link ExpiredJwtException},
  *       {@link NotYetValidException}, {@link InvalidClaimException}, {@link MissingClaimException}),
  *       or the keys it needs ({@link UnknownKeyException}, and {@link JwksUnavailableException}
- *       when a JWKS URL cannot supply them). The input came from outside: answer the caller,
+ *       when a JWKS URL cannot supply them); a DPoP proof's refusal is a {@link DpopException}
+ *       carrying RFC 9449's error code. The input came from outside: answer the caller,
  *       do not fix the code.</li>
  *   <li><b>Key refusals</b>: {@link InvalidJwtKeyException}, an {@link IllegalArgumentException},
  *       thrown when a key is imported (secret, PEM, DER, JWK, JWK set) or bound to an algorithm
@@ -41,7 +42,7 @@ public abstract sealed class JwtException extends RuntimeException
         permits MalformedJwtException, UnsupportedJwtException, AlgorithmNotAllowedException,
                 InvalidHeaderException, BadSignatureException, UnknownKeyException, ExpiredJwtException,
                 NotYetValidException, InvalidClaimException, MissingClaimException,
-                JwksUnavailableException, KeysNotReadyException, JweDecryptionException {
+                JwksUnavailableException, KeysNotReadyException, JweDecryptionException, DpopException {
 
     private static final long serialVersionUID = 1L;
 

@@ -5,6 +5,7 @@ import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.Frozen;
 import io.lcjwt.internal.crypto.VerifyKey;
 import io.lcjwt.internal.jws.JwsWriter;
+import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.jws.WholeHeader;
 
 import java.lang.foreign.MemorySegment;
@@ -313,6 +314,7 @@ public final class JwtSigner {
         private final Map<String, Object> unprotectedHeader = new LinkedHashMap<>();
         private ClaimNaming claimNaming = ClaimNaming.IDENTITY;
         private boolean unencoded;
+        private boolean jwkHeader;
         private Map<String, Object> wholeHeader;
 
         private Builder(JwtKey key) {
@@ -476,6 +478,27 @@ public final class JwtSigner {
         }
 
         /**
+         * Puts the signing key's public JWK in the header's {@code jwk} (RFC 7515 section 4.1.3):
+         * its public members only ({@code kty} and the key's numbers; no {@code kid}, {@code use}
+         * or private member). A DPoP proof (RFC 9449 section 4.2) carries the key it is signed with
+         * this way:
+         *
+         * <pre>{@code
+         * JwtSigner proofs = JwtSigner.builder(clientKey).algorithm(Algorithm.ES256)
+         *         .type("dpop+jwt").jwkHeader().build();
+         * }</pre>
+         *
+         * <p>A {@link JwtVerifier} never takes a key from a token's header; a
+         * {@link DpopVerifier} verifies a proof, and only that proof, with it.
+         *
+         * @return this builder
+         */
+        public Builder jwkHeader() {
+            this.jwkHeader = true;
+            return this;
+        }
+
+        /**
          * Builds the signer.
          *
          * @return the signer, immutable and thread-safe
@@ -496,6 +519,11 @@ public final class JwtSigner {
                 throw new InvalidJwtKeyException("A JwtPublicKey cannot sign; use the matching JwtPrivateKey.");
             }
             Keys.requireSign(key, algorithm);
+            if (jwkHeader && (!(key instanceof JwtPrivateKey) || extra.containsKey("jwk"))) {
+                throw new IllegalStateException(key instanceof JwtPrivateKey ? "jwkHeader() and header(\"jwk\", ...)"
+                        + " both set jwk; call one of them." : "jwkHeader() publishes the signing key's public half,"
+                        + " which a secret key does not have.");
+            }
             String typ = typeSet ? type : null;
             for (String name : unprotectedHeader.keySet()) {
                 boolean clash = wholeHeader != null ? wholeHeader.containsKey(name) : extra.containsKey(name)
@@ -509,9 +537,10 @@ public final class JwtSigner {
                     : Frozen.map(unprotectedHeader);
             ClaimsWriter.toJson(unprotected); // refuses a value that cannot be written, now
             if (wholeHeader != null) {
-                if (!extra.isEmpty() || unencoded) {
+                if (!extra.isEmpty() || unencoded || jwkHeader) {
                     throw new IllegalArgumentException("protectedHeader(..) gives the whole header; it cannot be"
-                            + " combined with " + (unencoded ? "unencodedPayload()" : "header(..)"));
+                            + " combined with " + (unencoded ? "unencodedPayload()" : jwkHeader ? "jwkHeader()"
+                            : "header(..)"));
                 }
                 byte[] header = WholeHeader.encode(algorithm, wholeHeader);
                 return new JwtSigner(algorithm, new JwsWriter(algorithm, Keys.impl(key), key, header, header,
@@ -533,6 +562,9 @@ public final class JwtSigner {
                 h.put("kid", keyId);
             }
             h.putAll(extra);
+            if (jwkHeader) {
+                h.put("jwk", Jwk.publicMembers(((JwtPrivateKey) key).impl().info()));
+            }
             if (unencoded) {
                 h.put("b64", false);
                 h.put("crit", List.of("b64"));

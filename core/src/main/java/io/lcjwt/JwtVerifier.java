@@ -915,6 +915,35 @@ public final class JwtVerifier {
         }
 
         /**
+         * Verifies JWT access tokens as RFC 9068 profiles them: {@code typ} must be {@code at+jwt}
+         * or {@code application/at+jwt} (in any case), refused before the signature is checked
+         * with an {@link InvalidHeaderException}; and {@code iss}, {@code exp}, {@code aud},
+         * {@code sub}, {@code client_id}, {@code iat} and {@code jti} must be present, refused
+         * with a {@link MissingClaimException} naming the first one missing. It is
+         * {@code expectType("at+jwt")} with those required claims, and it undoes
+         * {@link #allowMissingExpiration()}. RFC 9068 section 4 also makes a resource server
+         * check the issuer and its own audience: name them with {@link #issuer(String)} and
+         * {@link #audience(String...)}.
+         *
+         * <pre>{@code
+         * JwtVerifier accessTokens = JwtVerifier.builder(jwks)
+         *         .algorithms(Algorithm.RS256)
+         *         .issuer("https://id.example")
+         *         .audience("https://api.example")
+         *         .accessTokenProfile()
+         *         .build();
+         * }</pre>
+         *
+         * @return this builder
+         */
+        public Builder accessTokenProfile() {
+            expectType("at+jwt");
+            requireClaims("iss", "exp", "aud", "sub", "client_id", "iat", "jti");
+            this.requireExpiration = true;
+            return this;
+        }
+
+        /**
          * The time source for {@code exp} and {@code nbf} (default: the system UTC clock).
          *
          * @param clock the clock

@@ -240,9 +240,14 @@ public class SpringDecoderBench {
      * the {@code typ}, timestamp and X.509 thumbprint validators.
      */
     static OAuth2TokenValidator<Jwt> bootValidator() {
-        List<String> audiences = List.of(AUDIENCE);
+        return bootValidatorFor(ISSUER, AUDIENCE);
+    }
+
+    /** As {@link #bootValidator()}, for another issuer and audience (DpopBench's). */
+    static OAuth2TokenValidator<Jwt> bootValidatorFor(String issuer, String audience) {
+        List<String> audiences = List.of(audience);
         List<OAuth2TokenValidator<Jwt>> validators = new ArrayList<>();
-        validators.add(new JwtIssuerValidator(ISSUER));
+        validators.add(new JwtIssuerValidator(issuer));
         validators.add(new JwtClaimValidator<List<String>>(JwtClaimNames.AUD,
                 aud -> aud != null && !Collections.disjoint(aud, audiences)));
         return JwtValidators.createDefaultWithValidators(validators);

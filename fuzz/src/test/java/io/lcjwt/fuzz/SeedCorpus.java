@@ -29,13 +29,20 @@ public final class SeedCorpus {
     private SeedCorpus() {}
 
     public static void main(String[] args) throws IOException {
+        // "ML-DSA", "dpop" or "sd-jwt": only those seeds; the others hold signatures that would change.
         if (args.length == 1 && args[0].equals("ML-DSA")) {
             mlDsa();
             return;
         }
-        write("SdJwtFuzzTestInputs/presentation", SdJwtFuzzTest.seeds());
-        if (args.length > 0 && args[0].equals("sd-jwt")) {
-            return; // only the SD-JWT seeds: every other corpus is left as it is
+        String only = args.length > 0 ? args[0] : "";
+        if (!only.equals("sd-jwt")) {
+            write("DpopProofFuzzTestInputs/proof", DpopProofFuzzTest.seeds());
+        }
+        if (!only.equals("dpop")) {
+            write("SdJwtFuzzTestInputs/presentation", SdJwtFuzzTest.seeds());
+        }
+        if (only.equals("dpop") || only.equals("sd-jwt")) {
+            return;
         }
         List<byte[]> tokens = new ArrayList<>();
         int n = Algorithm.values().length;

@@ -25,10 +25,16 @@ import java.util.List;
  * @param requireExpiration whether a token must carry exp (default true; Nimbus accepts
  *        tokens without one, which never expire)
  * @param jwks how the JWKS is fetched and cached
+ * @param accessTokenProfile whether tokens must be RFC 9068 JWT access tokens (default false):
+ *        {@code typ} {@code at+jwt} or {@code application/at+jwt}, and {@code iss}, {@code exp},
+ *        {@code aud}, {@code sub}, {@code client_id}, {@code iat} and {@code jti} present;
+ *        Spring's {@code JwtValidators.createAtJwtValidator()}, given as a validator bean, keeps
+ *        working beside it
  */
 @ConfigurationProperties("lcjwt")
 public record LcjwtProperties(@DefaultValue("60s") Duration leeway, @DefaultValue("64KB") DataSize maxTokenSize,
-        @DefaultValue("true") boolean requireExpiration, @DefaultValue Jwks jwks) {
+        @DefaultValue("true") boolean requireExpiration, @DefaultValue Jwks jwks,
+        @DefaultValue("false") boolean accessTokenProfile) {
 
     /**
      * The JWKS client's settings.

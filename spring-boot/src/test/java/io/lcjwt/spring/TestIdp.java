@@ -70,16 +70,7 @@ final class TestIdp implements AutoCloseable {
     }
 
     static byte[] unsigned(BigInteger v, int len) {
-        byte[] b = v.toByteArray();
-        if (b[0] == 0 && b.length > 1) {
-            b = Arrays.copyOfRange(b, 1, b.length);
-        }
-        if (len > b.length) {
-            byte[] p = new byte[len];
-            System.arraycopy(b, 0, p, len - b.length, b.length);
-            return p;
-        }
-        return b;
+        return io.lcjwt.testkit.JcaDpop.fixed(v, len);
     }
 
     static Key rsa(String kid) {

@@ -72,6 +72,12 @@ import java.util.concurrent.TimeUnit;
  *       throughput as a multiple of Nimbus's against issue #13's targets. {@code --jmh},
  *       {@code --lib} and {@code --from-json} ({@code bench/results-spring-<libcrypto>.json}) as
  *       for {@code jmh}.</li>
+ *   <li>{@code dpop}: {@code DpopBench} (a DPoP request, ES256 token and proof, in Spring
+ *       Security's {@code DPoPAuthenticationProvider}: lcjwt's decoder and proof verifier factory
+ *       against Spring's defaults) and {@code ReplayStoreBench} (the in-memory replay store's cost
+ *       per proof with 1,000,000 live entries), once per libcrypto; writes
+ *       {@code bench/results-dpop.md} with {@link io.lcjwt.bench.report.DpopPage}. {@code --jmh},
+ *       {@code --lib} and {@code --from-json} ({@code bench/results-dpop-<libcrypto>.json}).</li>
  *   <li>{@code claims}: {@code ClaimsReaderBench} once per reader (Jackson-jr alone, lcjwt's
  *       reader, lcjwt reading with Jackson-jr), one JVM each; writes {@code bench/results-claims.md}
  *       with {@link io.lcjwt.bench.report.ClaimsPage}. {@code --jmh} and {@code --from-json}
@@ -152,7 +158,7 @@ public final class Race {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | jmh | spring | claims | smoke | svg | readme | startup  [--decodes N]"
+            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | jmh | spring | dpop | claims | smoke | svg | readme | startup  [--decodes N]"
                     + " [--rounds R] [--only a,b] [--cpu K]");
             System.exit(2);
         }
@@ -306,6 +312,18 @@ public final class Race {
                 race.checked = SPRING_CHECKED;
                 race.writePage("results-spring.md", "Spring Security's JwtDecoder, lcjwt against Nimbus", cmd,
                         page.append(SPRING_ABOUT).toString());
+            }
+            case "dpop" -> {
+                StringBuilder page = new StringBuilder();
+                for (Lib lib : race.libs) {
+                    if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                        continue;
+                    }
+                    page.append(race.dpop(lib, opt.getOrDefault("jmh", DPOP_JMH), List.of(args).contains("--from-json")));
+                }
+                race.checked = DPOP_CHECKED;
+                race.writePage("results-dpop.md", "DPoP in Spring Security's DPoPAuthenticationProvider, lcjwt against"
+                        + " Spring's defaults; the replay store", cmd, page.toString());
             }
             case "claims" -> {
                 String options = opt.getOrDefault("jmh", CLAIMS_JMH);
@@ -718,6 +736,30 @@ public final class Race {
 
     /** issue #13's targets: lcjwt's throughput as a multiple of Nimbus's, per algorithm. */
 
+
+    /** The run options of {@code dpop}: the warm-up and measurement DpopBench declares. */
+    static final String DPOP_JMH = "-f 1 -wi 4 -w 2s -i 5 -r 2s";
+    static final String DPOP_CHECKED = "Before timing, both sides had to authenticate a good DPoP request to the"
+            + " token's subject and refuse a proof for another token, one by a key the token is not bound to, and a"
+            + " replay (DpopBench.validate); the replay store had to take the million ids and find them again"
+            + " (ReplayStoreBench). Baseline: Spring's defaults.";
+
+    /** Runs DpopBench and ReplayStoreBench on {@code lib} (or reads their last JSON), then renders them. */
+    String dpop(Lib lib, String options, boolean fromJson) throws Exception {
+        Path json = Path.of("bench", "results-dpop-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+        } else {
+            int exit = runJmh(lib, "DpopBench|ReplayStoreBench", options, json);
+            if (exit != 0) {
+                return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
+            }
+        }
+        return io.lcjwt.bench.report.DpopPage.section(lib.label(), Files.readString(json), options);
+    }
 
     static final String SPRING_ENCODER_CHECKED = "Before timing, both encoders had to return the same Jwt headers and"
             + " claims and the same signing input, byte for byte; for RS256 and HS256 the same token; every token had"

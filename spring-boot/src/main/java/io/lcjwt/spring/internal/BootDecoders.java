@@ -17,6 +17,7 @@ import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
+import org.springframework.security.oauth2.jwt.JwtTypeValidator;
 import org.springframework.security.oauth2.jwt.JwtValidators;
 
 import java.io.IOException;
@@ -106,6 +107,9 @@ public final class BootDecoders {
                     if (!lcjwt.requireExpiration()) {
                         v.allowMissingExpiration();
                     }
+                    if (lcjwt.accessTokenProfile()) {
+                        v.accessTokenProfile();
+                    }
                 })
                 .jwksClient(c -> c.maxStale(positive(j.maxStale(), "lcjwt.jwks.max-stale"))
                         .lifetime(positive(j.minLifetime(), "lcjwt.jwks.min-lifetime"),
@@ -128,6 +132,12 @@ public final class BootDecoders {
         }
         if (!leeway.equals(DecoderCore.SPRING_CLOCK_SKEW)) {
             validators.add(new JwtTimestampValidator(leeway));
+        }
+        if (lcjwt.accessTokenProfile()) {
+            // lcjwt has checked typ; this stands in the list so that Spring's defaults do not add
+            // JwtTypeValidator.jwt(), which refuses at+jwt (and would refuse a user's
+            // createAtJwtValidator() beside it).
+            validators.add(new JwtTypeValidator("at+jwt", "application/at+jwt"));
         }
         validators.addAll(userValidators);
         f.validator().accept(decoder, validators.isEmpty() ? JwtValidators.createDefault()

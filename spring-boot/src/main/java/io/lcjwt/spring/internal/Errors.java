@@ -49,6 +49,8 @@ public final class Errors {
             // A JWT decoder never decrypts; should one be handed a JWE's failure, it is a bad token.
             case io.lcjwt.JweDecryptionException x -> new BadJwtException(m, x);
             case UnknownKeyException x -> new BadJwtException(m, x);
+            // A JWT decoder never checks a DPoP proof; the DPoP factory maps its own refusals.
+            case io.lcjwt.DpopException x -> new BadJwtException(m, x);
             case JwksUnavailableException x -> new JwtException(m, x);
             // Only a nonBlocking verifier throws it, and the reactive decoder catches it first.
             case KeysNotReadyException x -> new JwtException(m, x);
