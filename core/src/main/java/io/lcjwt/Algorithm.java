@@ -3,11 +3,20 @@ package io.lcjwt;
 import java.util.Objects;
 
 /**
- * The JWS algorithms lcjwt signs and verifies (RFC 7518 section 3, RFC 8037, RFC 8812). There is
- * no {@code none}: an unsecured token can never be accepted.
+ * The JWS algorithms lcjwt signs and verifies (RFC 7518 section 3, RFC 8037, RFC 8812, and the
+ * post-quantum ML-DSA of RFC 9964). There is no {@code none}: an unsecured token can never be
+ * accepted.
  *
  * <p>A verifier takes an explicit allow-list of these; a token whose {@code alg} is not on it is
  * refused before any signature work.
+ *
+ * <p>ML-DSA needs a libcrypto that has it (aws-lc 1.40 or newer): on another, keys and builders
+ * for it are refused with a message that says so, and {@link LibCrypto#supports(Algorithm)} tells
+ * in advance.
+ *
+ * <pre>{@code
+ * Algorithm pq = LibCrypto.supports(Algorithm.ML_DSA_65) ? Algorithm.ML_DSA_65 : Algorithm.ES256;
+ * }</pre>
  *
  * <p>An enum: immutable and thread-safe.
  */
@@ -39,7 +48,13 @@ public enum Algorithm {
     /** ECDSA on P-521 with SHA-512. */
     ES512("ES512", Family.ECDSA, 64),
     /** EdDSA with Ed25519 (RFC 8037). */
-    EdDSA("EdDSA", Family.EDDSA, 0);
+    EdDSA("EdDSA", Family.EDDSA, 0),
+    /** ML-DSA-44 (FIPS 204, RFC 9964): pure ML-DSA with the empty context, NIST security category 2. */
+    ML_DSA_44("ML-DSA-44", Family.ML_DSA, 0),
+    /** ML-DSA-65 (FIPS 204, RFC 9964): pure ML-DSA with the empty context, NIST security category 3. */
+    ML_DSA_65("ML-DSA-65", Family.ML_DSA, 0),
+    /** ML-DSA-87 (FIPS 204, RFC 9964): pure ML-DSA with the empty context, NIST security category 5. */
+    ML_DSA_87("ML-DSA-87", Family.ML_DSA, 0);
 
     /** How an algorithm uses its key. */
     public enum Family {
@@ -52,7 +67,9 @@ public enum Algorithm {
         /** An elliptic-curve key on the algorithm's one curve. */
         ECDSA,
         /** An Ed25519 key. */
-        EDDSA
+        EDDSA,
+        /** An ML-DSA key ({@code kty} {@code AKP}) of the algorithm's one parameter set. */
+        ML_DSA
     }
 
     private final String jwsName;
@@ -78,7 +95,7 @@ public enum Algorithm {
     /**
      * The digest length in bytes (also the MAC length for HMAC and the minimum HMAC secret).
      *
-     * @return the digest length, or 0 for EdDSA, which hashes internally
+     * @return the digest length, or 0 for EdDSA and ML-DSA, which hash internally
      */
     public int hashBytes() {
         return hashBytes;
@@ -92,6 +109,7 @@ public enum Algorithm {
      *
      * <pre>{@code
      * Algorithm alg = Algorithm.fromJwsName("RS256");   // RS256; "rs256" gives null
+     * Algorithm pq = Algorithm.fromJwsName("ML-DSA-65"); // ML_DSA_65
      * }</pre>
      *
      * @param name an {@code alg} header value, such as {@code HS256}
@@ -115,6 +133,9 @@ public enum Algorithm {
             case "ES384" -> ES384;
             case "ES512" -> ES512;
             case "EdDSA" -> EdDSA;
+            case "ML-DSA-44" -> ML_DSA_44;
+            case "ML-DSA-65" -> ML_DSA_65;
+            case "ML-DSA-87" -> ML_DSA_87;
             default -> null;
         };
     }

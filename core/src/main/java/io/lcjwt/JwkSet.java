@@ -71,7 +71,7 @@ public final class JwkSet {
     private static final int MAX_KEYS = 100;
     private static final int MAX_MEMBERS_PER_KEY = 64;
 
-    private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth");
+    private static final Set<String> PRIVATE_MEMBERS = Set.of("d", "p", "q", "dp", "dq", "qi", "oth", "priv");
 
     private final List<JwtKey> keys;
     private final List<SkippedKey> skipped;

@@ -27,7 +27,8 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      * @param algorithm a JWS algorithm
      * @return true when the key's kind and size fit it: an HMAC secret at least as long as the
      *         hash for HS*, an RSA key for RS* and PS*, an EC key for the ES algorithm of its curve,
-     *         an Ed25519 key for EdDSA (and only the JWK's {@code alg}, if it named one); an X25519
+     *         an Ed25519 key for EdDSA, an ML-DSA key for its parameter set's algorithm (and
+     *         only the JWK's {@code alg}, if it named one); an X25519
      *         key (JWE only) for none; and when its JWK, if it came from one, lets it verify (a
      *         public key) or sign or verify (a private or secret key): a {@code use} of
      *         {@code enc}, a JWE {@code alg} or {@code key_ops} without {@code sign} and
@@ -38,7 +39,9 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
     /**
      * A key from a JWK (RFC 7517): {@code kty} {@code oct} gives a {@link JwtSecretKey}; {@code RSA},
      * {@code EC} and {@code OKP} give a {@link JwtPrivateKey} when {@code d} is present, else a
-     * {@link JwtPublicKey}. {@code kid} is kept.
+     * {@link JwtPublicKey}; so does {@code AKP} (RFC 9964, ML-DSA) with {@code priv}, its 32-byte
+     * seed, which must yield its {@code pub}. An {@code AKP} key must have an ML-DSA {@code alg},
+     * which binds it. {@code kid} is kept.
      *
      * <p>{@code use}, {@code key_ops} and {@code alg} (RFC 7517 sections 4.2 to 4.4) decide what
      * the key may do, for as long as it lives: a key with {@code "use":"enc"}, a JWE {@code alg}
@@ -66,7 +69,8 @@ public sealed interface JwtKey extends AutoCloseable permits JwtSecretKey, JwtPu
      *         among others, a {@code use} other than {@code sig} or {@code enc}; {@code key_ops}
      *         that are empty, name an unknown operation or one twice; {@code use},
      *         {@code key_ops} and {@code alg} that contradict each other; an {@code alg} lcjwt
-     *         does not support or that the key's kind or size cannot serve
+     *         does not support or that the key's kind or size cannot serve; an ML-DSA key on a
+     *         libcrypto without ML-DSA ({@link LibCrypto#supports(Algorithm)})
      */
     static JwtKey fromJwk(String json) {
         JwtPublicKey.requireKey(json, "json");

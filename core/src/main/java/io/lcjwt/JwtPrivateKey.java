@@ -6,12 +6,13 @@ import io.lcjwt.internal.keys.Jca;
 import io.lcjwt.internal.keys.Jwk;
 import io.lcjwt.internal.keys.KeyFactory;
 import io.lcjwt.internal.keys.KeyUse;
+import io.lcjwt.internal.keys.MlDsaKeys;
 
 import java.lang.ref.Cleaner;
 
 /**
- * An RSA, EC or Ed25519 private key for signing, parsed into libcrypto once; or a decryption key
- * for {@link JweDecrypter} (RSA, EC, or X25519, which serves JWE alone).
+ * An RSA, EC, Ed25519 or ML-DSA private key for signing, parsed into libcrypto once; or a
+ * decryption key for {@link JweDecrypter} (RSA, EC, or X25519, which serves JWE alone).
  *
  * <pre>{@code
  * JwtPrivateKey key = JwtPrivateKey.fromPem(pem);                  // PKCS#8, PKCS#1 or SEC1
@@ -25,6 +26,11 @@ import java.lang.ref.Cleaner;
  * and a key whose members do not belong together is refused, in every form and on both
  * libcryptos: RSA members that fail n = p·q or the d, dp, dq, qi relations, an EC scalar outside
  * 1..n-1 or beside another key's public point, an Ed25519 seed beside another key's public key.
+ * An ML-DSA key (RFC 9881 PKCS#8, or an {@code AKP} JWK) is kept as its 32-byte seed: the seed
+ * form and the "both" form (seed and expanded key, which must be the one the seed yields) are
+ * read; the expanded form alone is refused, as nothing in it can be checked (JDK 24 and 25 write
+ * that form, so their ML-DSA private keys cannot be imported; generate the key here instead).
+ * ML-DSA needs a libcrypto that has it ({@link LibCrypto#supports(Algorithm)}).
  * {@code toString} never shows key material.
  *
  * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
@@ -96,7 +102,8 @@ public final class JwtPrivateKey implements JwtKey {
      * JwtPrivateKey key = JwtPrivateKey.from(jdk);
      * }</pre>
      *
-     * @param key an RSA, EC (P-256, P-384, P-521) or Ed25519 private key
+     * @param key an RSA, EC (P-256, P-384, P-521), Ed25519 or ML-DSA private key (the last
+     *        encoded with its seed)
      * @return the same key as a {@code JwtPrivateKey}
      * @throws NullPointerException if {@code key} is null
      * @throws InvalidJwtKeyException if the key has no encoding (a hardware or
@@ -112,31 +119,42 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
-     * This key as a JDK private key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC}
-     * or {@code Ed25519}) from {@link #toDer()}. Handle with care: it is the secret. The
-     * {@code kid} is not carried over.
+     * This key as a JDK private key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC},
+     * {@code Ed25519} or {@code ML-DSA}) from {@link #toDer()}; for ML-DSA on a JDK that reads only
+     * the expanded form (JDK 24 and 25), from that form, which lcjwt then derives from the seed.
+     * Handle with care: it is the secret. The {@code kid} is not carried over.
      *
      * <pre>{@code
      * java.security.PrivateKey jdk = JwtPrivateKey.fromPem(pem).toJavaKey();
      * }</pre>
      *
-     * @return an {@code RSAPrivateCrtKey}, {@code ECPrivateKey} or {@code EdECPrivateKey}
-     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has
+     * @return an {@code RSAPrivateCrtKey}, {@code ECPrivateKey}, {@code EdECPrivateKey} or the
+     *         JDK's ML-DSA key
+     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has, or
+     *         an ML-DSA key on a JDK older than 24
      * @throws IllegalStateException if this key has been closed
      */
     public java.security.PrivateKey toJavaKey() {
-        impl(); // refuses a closed key
-        return Jca.toPrivate(parts.pub(), parts.pkcs8());
+        AsymmetricKey k = impl(); // refuses a closed key
+        return Jca.toPrivate(parts.pub(), parts.pkcs8(), () -> MlDsaKeys.expandedPkcs8(k));
     }
 
     /**
      * A fresh key for {@code algorithm} from libcrypto's generator: RSA-2048 for RS* and PS*, the
-     * algorithm's curve for ES*, Ed25519 for EdDSA. For tests and tools.
+     * algorithm's curve for ES*, Ed25519 for EdDSA, the algorithm's parameter set for ML-DSA
+     * (kept as its seed). For tests and tools.
      *
-     * @param algorithm an RS, PS, ES or EdDSA algorithm (for HS*, see {@link JwtSecretKey#generate})
+     * <pre>{@code
+     * JwtPrivateKey pq = JwtPrivateKey.generate(Algorithm.ML_DSA_65);
+     * String jwk = pq.publicKey().toJwk();   // {"kty":"AKP","alg":"ML-DSA-65","pub":"..."}
+     * }</pre>
+     *
+     * @param algorithm an RS, PS, ES, EdDSA or ML-DSA algorithm (for HS*, see {@link JwtSecretKey#generate})
      * @return a new key, which owns native state until it is closed
      * @throws NullPointerException if {@code algorithm} is null
      * @throws InvalidJwtKeyException if {@code algorithm} is an HMAC algorithm
+     * @throws UnsupportedOperationException if {@code algorithm} is ML-DSA and the loaded libcrypto
+     *         lacks it ({@link LibCrypto#supports(Algorithm)})
      */
     public static JwtPrivateKey generate(Algorithm algorithm) {
         java.util.Objects.requireNonNull(algorithm, "algorithm");
@@ -222,7 +240,8 @@ public final class JwtPrivateKey implements JwtKey {
     }
 
     /**
-     * {@return the private JWK, with {@code d} (and the RSA CRT members); handle with care: it is the secret}
+     * {@return the private JWK, with {@code d} (and the RSA CRT members), or for ML-DSA an
+     * {@code AKP} JWK with {@code priv}, the seed; handle with care: it is the secret}
      */
     public String toJwk() {
         java.util.Map<String, Object> m = KeyFactory.privateMembers(parts.pkcs8(), parts.pub());

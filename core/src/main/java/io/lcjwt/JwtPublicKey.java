@@ -13,7 +13,8 @@ import java.util.Base64;
 import java.util.Map;
 
 /**
- * An RSA, EC (P-256, P-384, P-521, secp256k1) or Ed25519 public key, parsed into libcrypto once.
+ * An RSA, EC (P-256, P-384, P-521, secp256k1), Ed25519 or ML-DSA public key, parsed into
+ * libcrypto once.
  *
  * <pre>{@code
  * JwtPublicKey key = JwtPublicKey.fromPem(Files.readString(Path.of("issuer.pem")));
@@ -23,9 +24,11 @@ import java.util.Map;
  *
  * <p>Refused at import, each with its own message: RSA keys outside 2048..8192 bits or with an
  * exponent that is even, below 65537 or longer than 33 bits; EC points not on their curve or on another curve;
- * Ed25519 keys that are not canonical or of small order; private keys; PEM text holding more
- * than one block. A key serves only algorithms of its kind: an RSA key RS* and PS*, an EC key the
- * one ES algorithm of its curve, an Ed25519 key EdDSA. An X25519 key (RFC 8037) serves no JWS
+ * Ed25519 keys that are not canonical or of small order; ML-DSA keys not of their parameter
+ * set's size, or on a libcrypto without ML-DSA ({@link LibCrypto#supports(Algorithm)}); private
+ * keys; PEM text holding more than one block. A key serves only algorithms of its kind: an RSA
+ * key RS* and PS*, an EC key the one ES algorithm of its curve, an Ed25519 key EdDSA, an ML-DSA
+ * key the one ML-DSA algorithm of its parameter set. An X25519 key (RFC 8037) serves no JWS
  * algorithm: it is a recipient key for {@link JweEncrypter} (ECDH-ES).
  *
  * <p>Immutable and thread-safe. {@link #close()} frees the libcrypto key; see {@link JwtKey} for
@@ -92,7 +95,7 @@ public final class JwtPublicKey implements JwtKey {
      * JwtPublicKey key = JwtPublicKey.from(jdk);
      * }</pre>
      *
-     * @param key an RSA, EC (P-256, P-384, P-521) or Ed25519 public key
+     * @param key an RSA, EC (P-256, P-384, P-521), Ed25519 or ML-DSA public key
      * @return the same key as a {@code JwtPublicKey}
      * @throws NullPointerException if {@code key} is null
      * @throws InvalidJwtKeyException if the key has no encoding (a hardware or
@@ -103,15 +106,18 @@ public final class JwtPublicKey implements JwtKey {
     }
 
     /**
-     * This key as a JDK public key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC}
-     * or {@code Ed25519}) from {@link #toDer()}. The {@code kid} is not carried over.
+     * This key as a JDK public key, read by the JDK's {@code KeyFactory} ({@code RSA}, {@code EC},
+     * {@code Ed25519} or, from JDK 24, {@code ML-DSA}) from {@link #toDer()}. The {@code kid} is
+     * not carried over.
      *
      * <pre>{@code
      * java.security.PublicKey jdk = JwtPublicKey.fromPem(pem).toJavaKey();
      * }</pre>
      *
-     * @return an {@code RSAPublicKey}, {@code ECPublicKey} or {@code EdECPublicKey}
-     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has
+     * @return an {@code RSAPublicKey}, {@code ECPublicKey}, {@code EdECPublicKey} or the JDK's
+     *         ML-DSA key
+     * @throws UnsupportedOperationException for a secp256k1 key, a curve the JDK no longer has, or
+     *         an ML-DSA key on a JDK older than 24
      * @throws IllegalStateException if this key has been closed
      */
     public java.security.PublicKey toJavaKey() {
@@ -159,16 +165,20 @@ public final class JwtPublicKey implements JwtKey {
         return impl.supports(algorithm);
     }
 
-    /** {@return {@code RSA}, {@code EC} or {@code OKP}, as in a JWK's {@code kty}} */
+    /** {@return {@code RSA}, {@code EC}, {@code OKP} or {@code AKP} (ML-DSA), as in a JWK's {@code kty}} */
     public String keyType() {
         return switch (impl.info().kind()) {
             case RSA -> "RSA";
             case EC -> "EC";
             case ED25519, X25519 -> "OKP";
+            case ML_DSA -> "AKP";
         };
     }
 
-    /** {@return the key size in bits (the modulus for RSA, the field for EC, 256 for Ed25519)} */
+    /**
+     * {@return the key size in bits (the modulus for RSA, the field for EC, 256 for Ed25519, the
+     * encoded public key for ML-DSA: 10,496, 15,616 or 20,736)}
+     */
     public int bits() {
         return impl.info().bits();
     }

@@ -504,6 +504,8 @@ public final class JwtSigner {
          * @return the signer, immutable and thread-safe
          * @throws IllegalStateException if no algorithm was chosen, or the key has been closed
          * @throws InvalidJwtKeyException if the key cannot sign with the algorithm
+         * @throws UnsupportedOperationException if the algorithm needs what the loaded libcrypto
+         *         lacks (ML-DSA on OpenSSL 3, see {@link LibCrypto#supports(Algorithm)})
          * @throws IllegalArgumentException if a {@link #header} value cannot be written, by the
          *         rules {@link JwtSigner#sign} applies to claims, or a {@link #protectedHeader}
          *         breaks the rules given there
@@ -512,6 +514,7 @@ public final class JwtSigner {
             if (algorithm == null) {
                 throw new IllegalStateException("Choose the signing algorithm with algorithm(...).");
             }
+            LibCrypto.requireSupported(algorithm);
             if (key instanceof JwtPublicKey) {
                 throw new InvalidJwtKeyException("A JwtPublicKey cannot sign; use the matching JwtPrivateKey.");
             }

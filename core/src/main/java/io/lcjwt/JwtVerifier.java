@@ -1064,6 +1064,9 @@ public final class JwtVerifier {
          * @throws IllegalStateException if no algorithm was allowed, a key has been closed, or both
          *         {@link #audience(String...)} and {@link #anyAudience()} were called
          * @throws InvalidJwtKeyException if an allowed algorithm has no key that can serve it
+         * @throws UnsupportedOperationException if an allowed algorithm needs what the loaded
+         *         libcrypto lacks (ML-DSA on OpenSSL 3, see {@link LibCrypto#supports(Algorithm)});
+         *         the message says what is needed
          */
         public JwtVerifier build() {
             if (algorithms.isEmpty()) {
@@ -1073,6 +1076,9 @@ public final class JwtVerifier {
             if (anyAudience && !audiences.isEmpty()) {
                 throw new IllegalStateException("anyAudience() and audience(" + String.join(", ", audiences)
                         + ") contradict each other; call one of them.");
+            }
+            for (Algorithm a : algorithms) {
+                LibCrypto.requireSupported(a);
             }
             ClaimsPolicy policy = new ClaimsPolicy(audiences, issuer, leeway.toMillis(), clock,
                     requireExpiration, required, anyAudience, claimNaming);

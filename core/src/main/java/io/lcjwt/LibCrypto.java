@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * the system's OpenSSL 3.
  *
  * <pre>{@code
- * System.out.println(LibCrypto.describe());   // aws-lc (OpenSSL 1.1.1 (compatible; AWS-LC 5.5.0)) from /usr/lib/libcrypto.so
+ * System.out.println(LibCrypto.describe());   // aws-lc (AWS-LC 5.5.0) from /usr/lib/libcrypto.so; ML-DSA available
  * }</pre>
  *
  * <p>The library is loaded once per JVM, on the first use of lcjwt that needs it (this class, or
@@ -90,12 +90,74 @@ public final class LibCrypto {
     }
 
     /**
-     * Name, version and path on one line, for logs.
+     * Name, version, path and capabilities on one line, for logs: whether ML-DSA is available
+     * (see {@link #supports(Algorithm)}).
      *
-     * @return for example {@code aws-lc (...) from /usr/lib/libcrypto.so}
+     * <pre>{@code
+     * System.out.println(LibCrypto.describe());
+     * // aws-lc (AWS-LC 5.5.0) from /usr/lib/libcrypto.so; ML-DSA available
+     * // OpenSSL 3 (OpenSSL 3.0.19 27 Jan 2026) from /usr/lib/x86_64-linux-gnu/libcrypto.so.3; ML-DSA not
+     * //   available (needs aws-lc 1.40 or newer)
+     * }</pre>
+     *
+     * @return for example {@code aws-lc (...) from /usr/lib/libcrypto.so; ML-DSA available}
      * @throws IllegalStateException as {@link #name()}
      */
     public static String describe() {
-        return Backend.get().toString();
+        Backend b = Backend.get();
+        Backend.Capability mlDsa = Backend.Capability.ML_DSA;
+        return b + "; " + mlDsa.displayName() + (b.has(mlDsa) ? " available"
+                : " not available (needs " + mlDsa.needs() + ")");
+    }
+
+    /**
+     * Whether the loaded libcrypto can sign and verify with {@code algorithm}. Every algorithm
+     * works with both aws-lc and OpenSSL 3 except ML-DSA ({@link Algorithm#ML_DSA_44},
+     * {@link Algorithm#ML_DSA_65}, {@link Algorithm#ML_DSA_87}), which needs aws-lc 1.40 or newer.
+     * Where this is false, ML-DSA keys are refused at import ({@link InvalidJwtKeyException}),
+     * and verifiers and signers that name the algorithm when they are built
+     * ({@link UnsupportedOperationException}), each with a message that says what is needed.
+     *
+     * <pre>{@code
+     * if (!LibCrypto.supports(Algorithm.ML_DSA_65)) {
+     *     log.warn("post-quantum tokens are refused: " + LibCrypto.describe());
+     * }
+     * }</pre>
+     *
+     * @param algorithm a JWS algorithm
+     * @return true when tokens of that algorithm can be signed and verified here
+     * @throws NullPointerException if {@code algorithm} is null
+     * @throws IllegalStateException as {@link #name()}
+     */
+    public static boolean supports(Algorithm algorithm) {
+        java.util.Objects.requireNonNull(algorithm, "algorithm");
+        return algorithm.family() != Algorithm.Family.ML_DSA || Backend.get().has(Backend.Capability.ML_DSA);
+    }
+
+    /**
+     * Refuses an algorithm the loaded libcrypto lacks, with the sentence verifiers and signers
+     * refuse it with when they are built: what is needed, what is loaded, and how to point lcjwt
+     * at another library. For checking a configuration at start-up, before any key is at hand.
+     *
+     * <pre>{@code
+     * for (String name : config.algorithms()) {
+     *     LibCrypto.requireSupported(Algorithm.fromJwsName(name));   // ML-DSA-65 on OpenSSL 3: refused
+     * }
+     * }</pre>
+     *
+     * @param algorithm a JWS algorithm
+     * @throws NullPointerException if {@code algorithm} is null
+     * @throws UnsupportedOperationException if {@link #supports(Algorithm)} is false for it
+     * @throws IllegalStateException as {@link #name()}
+     */
+    public static void requireSupported(Algorithm algorithm) {
+        // Only an ML-DSA algorithm touches the backend here, so other builders link nothing new.
+        java.util.Objects.requireNonNull(algorithm, "algorithm");
+        if (algorithm.family() == Algorithm.Family.ML_DSA) {
+            Backend b = Backend.get();
+            if (!b.has(Backend.Capability.ML_DSA)) {
+                throw new UnsupportedOperationException(b.missing(Backend.Capability.ML_DSA));
+            }
+        }
     }
 }

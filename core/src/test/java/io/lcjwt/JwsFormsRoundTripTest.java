@@ -94,7 +94,8 @@ class JwsFormsRoundTripTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Algorithm.class)
+    // ML-DSA, which only some libcryptos have, goes through every form in MlDsaJwsFormsTest.
+    @EnumSource(value = Algorithm.class, names = {"ML_DSA_44", "ML_DSA_65", "ML_DSA_87"}, mode = EnumSource.Mode.EXCLUDE)
     void detachedUnencodedAndJsonFormsRoundTrip(Algorithm alg) throws Exception {
         try (Keys k = keys(alg)) {
             JwtVerifier v = JwtVerifier.builder(k.verifying).algorithms(alg).allowUnencodedPayload()

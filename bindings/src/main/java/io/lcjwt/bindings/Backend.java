@@ -48,6 +48,10 @@ import java.util.Objects;
  *       {@code d2i_AutoPrivateKey} checks none of it and keeps the public half it is given.
  *       lcjwt therefore runs the same checks itself on both (the RSA relations in Java, the EC
  *       pair with {@code EC_KEY_check_key}), so both refuse the same keys with the same message;</li>
+ *   <li>ML-DSA (FIPS 204) is a {@link Capability}: aws-lc has it from 1.40 through its
+ *       {@code EVP_PKEY_pqdsa_*} calls and {@code NID_MLDSA44/65/87} (994 to 996); OpenSSL 3.0
+ *       has none, and OpenSSL 3.5's (other calls, other NIDs) is not used. lcjwt refuses ML-DSA
+ *       keys and algorithms on a library without it, naming what is needed ({@link #missing});</li>
  *   <li>OpenSSL 3.0 cannot read a version 2 (RFC 5958) PKCS#8 key carrying its public key;
  *       lcjwt hands both libraries the seed alone and compares the public key itself.</li>
  *   <li>OpenSSL 3.0's {@code d2i_PUBKEY} goes through its decoder framework, about six times the
@@ -98,6 +102,8 @@ public final class Backend {
     private static final int OPENSSL_ED25519 = 1087;
     private static final int AWS_LC_X25519 = 948;
     private static final int OPENSSL_X25519 = 1034;
+    /** aws-lc's {@code NID_MLDSA44}; 65 and 87 follow it (nid.h). */
+    private static final int AWS_LC_MLDSA44 = 994;
 
     private final Kind kind;
     private final Path path;
@@ -392,6 +398,100 @@ public final class Backend {
         throw new IllegalStateException(lib + " is neither aws-lc nor OpenSSL 3 (it exports"
                 + " neither awslc_api_version_num nor OpenSSL_version_num); point "
                 + LibCryptoLocator.ENV + " at aws-lc's libcrypto.so or OpenSSL 3's libcrypto.so.3.");
+    }
+
+    /**
+     * A feature that only some libcryptos have. {@link #has} says whether the loaded one does;
+     * {@link #missing} says, for a refusal, what is needed and what is loaded.
+     */
+    public enum Capability {
+        /**
+         * ML-DSA signatures (FIPS 204, RFC 9964) through aws-lc's {@code EVP_PKEY_pqdsa_*} calls,
+         * which aws-lc has from version 1.40.
+         */
+        ML_DSA("ML-DSA", "aws-lc 1.40 or newer", "EVP_PKEY_pqdsa_new_raw_public_key",
+                "EVP_PKEY_pqdsa_new_raw_private_key", "EVP_PKEY_CTX_pqdsa_set_params", "EVP_PKEY_get_private_seed");
+
+        private final String displayName;
+        private final String needs;
+        private final java.util.List<String> symbols;
+
+        Capability(String displayName, String needs, String... symbols) {
+            this.displayName = displayName;
+            this.needs = needs;
+            this.symbols = java.util.List.of(symbols);
+        }
+
+        /** {@return a name for people, such as {@code ML-DSA}} */
+        public String displayName() {
+            return displayName;
+        }
+
+        /** {@return which libcrypto has it, such as {@code aws-lc 1.40 or newer}} */
+        public String needs() {
+            return needs;
+        }
+    }
+
+    /** Whether the live library has each capability, looked up once (a symbol search, no link). */
+    private static final class Capabilities {
+        static final boolean ML_DSA = get().kind == Kind.AWS_LC && exportsAll(Capability.ML_DSA.symbols);
+
+        private static boolean exportsAll(java.util.List<String> names) {
+            for (String n : names) {
+                if (SymbolLookup.loaderLookup().find(n).isEmpty()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /**
+     * Whether the loaded library has a capability.
+     *
+     * @param capability what is asked for
+     * @return true when lcjwt can use it with this library
+     */
+    public boolean has(Capability capability) {
+        return switch (capability) {
+            case ML_DSA -> Capabilities.ML_DSA;
+        };
+    }
+
+    /**
+     * The sentence that refuses a use of a capability this library lacks: what is needed, what is
+     * loaded, and how to point lcjwt at another library.
+     *
+     * @param capability the capability, which {@link #has} says is missing
+     * @return for example {@code ML-DSA needs aws-lc 1.40 or newer; the loaded libcrypto is
+     *         OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/x86_64-linux-gnu/libcrypto.so.3). ...}
+     */
+    public String missing(Capability capability) {
+        return capability.displayName + " needs " + capability.needs + "; the loaded libcrypto is " + Version.TEXT
+                + " (" + path + "). Point " + LibCryptoLocator.ENV + " (or -D" + LibCryptoLocator.PROPERTY
+                + ") at aws-lc's libcrypto.so to use it.";
+    }
+
+    /**
+     * aws-lc's {@code NID_MLDSA44}, {@code NID_MLDSA65} or {@code NID_MLDSA87}: the ML-DSA
+     * parameter set of {@code EVP_PKEY_pqdsa_new_raw_*} and {@code EVP_PKEY_CTX_pqdsa_set_params}.
+     *
+     * @param parameterSet 44, 65 or 87
+     * @return 994, 995 or 996
+     * @throws UnsupportedOperationException when the library lacks {@link Capability#ML_DSA}
+     * @throws IllegalArgumentException for another parameter set
+     */
+    public int mlDsaNid(int parameterSet) {
+        if (!has(Capability.ML_DSA)) {
+            throw new UnsupportedOperationException(missing(Capability.ML_DSA));
+        }
+        return switch (parameterSet) {
+            case 44 -> AWS_LC_MLDSA44;
+            case 65 -> AWS_LC_MLDSA44 + 1;
+            case 87 -> AWS_LC_MLDSA44 + 2;
+            default -> throw new IllegalArgumentException("ML-DSA has parameter sets 44, 65 and 87, not " + parameterSet);
+        };
     }
 
     /** {@return which family is live} */

@@ -8,7 +8,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The {@code EVP} calls of an RSA, EC or Ed25519 key's import, verification and signing, linked
+ * The {@code EVP} calls of an RSA, EC, Ed25519 or ML-DSA key's import, verification and signing, linked
  * from the loaded library's symbols in holders of the calls that run together (parse and encode,
  * digest context, verify, sign, RSA padding), the way {@link Critical} links the HMAC calls. The generated {@code libcrypto_h}
  * offers the same functions, but touching any of them initializes that class (100 KB of
@@ -130,12 +130,123 @@ public final class Evp {
                 FunctionDescriptor.of(INT, ValueLayout.ADDRESS));
     }
 
-    /** {@code EVP_PKEY_get_raw_private_key} and {@code _public_key}: {@code int f(const EVP_PKEY *, uint8_t *, size_t *)}. */
+    /** {@code int f(const EVP_PKEY *, uint8_t *, size_t *)}: the raw key getters and aws-lc's seed getter. */
+    private static final FunctionDescriptor RAW_KEY = FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+            ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+
+    /** {@code EVP_PKEY_get_raw_private_key} and {@code _public_key}. */
     private static final class RawKey {
-        private static final FunctionDescriptor SHAPE = FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
-                ValueLayout.ADDRESS, ValueLayout.ADDRESS);
-        static final MethodHandle PRIVATE = link("EVP_PKEY_get_raw_private_key", SHAPE);
-        static final MethodHandle PUBLIC = link("EVP_PKEY_get_raw_public_key", SHAPE);
+        static final MethodHandle PRIVATE = link("EVP_PKEY_get_raw_private_key", RAW_KEY);
+        static final MethodHandle PUBLIC = link("EVP_PKEY_get_raw_public_key", RAW_KEY);
+    }
+
+    /**
+     * aws-lc's ML-DSA key constructors, {@code EVP_PKEY *f(int nid, const uint8_t *in, size_t len)}:
+     * {@code EVP_PKEY_pqdsa_new_raw_public_key} and {@code EVP_PKEY_pqdsa_new_raw_private_key}.
+     */
+    private static final class MlDsaKey {
+        private static final FunctionDescriptor SHAPE = FunctionDescriptor.of(ValueLayout.ADDRESS, INT,
+                ValueLayout.ADDRESS, SIZE);
+        static final MethodHandle PUBLIC = link("EVP_PKEY_pqdsa_new_raw_public_key", SHAPE);
+        static final MethodHandle PRIVATE = link("EVP_PKEY_pqdsa_new_raw_private_key", SHAPE);
+    }
+
+    /** aws-lc's {@code int EVP_PKEY_get_private_seed(const EVP_PKEY *, uint8_t *, size_t *)}. */
+    private static final class PrivateSeed {
+        static final MethodHandle H = link("EVP_PKEY_get_private_seed", RAW_KEY);
+    }
+
+    /** Key generation by parameter set: the context, aws-lc's ML-DSA parameters, keygen. */
+    private static final class MlDsaKeygen {
+        static final MethodHandle CTX_NEW_ID = link("EVP_PKEY_CTX_new_id", FunctionDescriptor.of(ValueLayout.ADDRESS,
+                INT, ValueLayout.ADDRESS));
+        static final MethodHandle SET_PARAMS = link("EVP_PKEY_CTX_pqdsa_set_params", CTX_INT);
+        static final MethodHandle INIT = link("EVP_PKEY_keygen_init", FunctionDescriptor.of(INT, ValueLayout.ADDRESS));
+        static final MethodHandle KEYGEN = link("EVP_PKEY_keygen", FunctionDescriptor.of(INT, ValueLayout.ADDRESS,
+                ValueLayout.ADDRESS));
+    }
+
+    /** aws-lc's {@code EVP_PKEY_PQDSA} (= {@code NID_PQDSA}), the key type of every ML-DSA key. */
+    static final int EVP_PKEY_PQDSA = 993;
+
+    /**
+     * aws-lc's {@code EVP_PKEY_pqdsa_new_raw_public_key(nid, in, len)}; OpenSSL 3 has no such
+     * function (see {@link Backend.Capability#ML_DSA}).
+     *
+     * @param nid the parameter set, {@link Backend#mlDsaNid}
+     * @param in the encoded public key (FIPS 204 pkEncode)
+     * @param len its length, which must be the parameter set's
+     * @return the new {@code EVP_PKEY*}, the caller's to free, or NULL when aws-lc refused it
+     */
+    public static MemorySegment mlDsaPublicKey(int nid, MemorySegment in, long len) {
+        try {
+            return (MemorySegment) MlDsaKey.PUBLIC.invokeExact(nid, in, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * aws-lc's {@code EVP_PKEY_pqdsa_new_raw_private_key(nid, seed, 32)}: the key pair that
+     * ML-DSA.KeyGen_internal expands from the seed, which the key keeps for export.
+     *
+     * @param nid the parameter set, {@link Backend#mlDsaNid}
+     * @param seed the 32-byte seed (aws-lc would also take an expanded private key here, by its
+     *        length; lcjwt never passes one)
+     * @return the new {@code EVP_PKEY*}, the caller's to free, or NULL when aws-lc refused it
+     */
+    public static MemorySegment mlDsaPrivateKey(int nid, MemorySegment seed) {
+        try {
+            return (MemorySegment) MlDsaKey.PRIVATE.invokeExact(nid, seed, 32L);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * A fresh ML-DSA key pair from aws-lc's generator (its seed from aws-lc's RNG, kept with the
+     * key): {@code EVP_PKEY_CTX_new_id(EVP_PKEY_PQDSA)}, {@code EVP_PKEY_CTX_pqdsa_set_params},
+     * {@code EVP_PKEY_keygen}.
+     *
+     * @param nid the parameter set, {@link Backend#mlDsaNid}
+     * @return the new {@code EVP_PKEY*}, the caller's to free, or NULL on failure (the reason is on
+     *         the error queue)
+     */
+    public static MemorySegment mlDsaGenerate(int nid) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment ctx = (MemorySegment) MlDsaKeygen.CTX_NEW_ID.invokeExact(EVP_PKEY_PQDSA, MemorySegment.NULL);
+            if (ctx.equals(MemorySegment.NULL)) {
+                return MemorySegment.NULL;
+            }
+            try {
+                MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+                boolean ok = (int) MlDsaKeygen.SET_PARAMS.invokeExact(ctx, nid) == 1
+                        && (int) MlDsaKeygen.INIT.invokeExact(ctx) == 1
+                        && (int) MlDsaKeygen.KEYGEN.invokeExact(ctx, out) == 1;
+                return ok ? out.get(ValueLayout.ADDRESS, 0) : MemorySegment.NULL;
+            } finally {
+                pkeyCtxFree(ctx);
+            }
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+    }
+
+    /**
+     * aws-lc's {@code EVP_PKEY_get_private_seed(pkey, out, len)}: the 32-byte seed an ML-DSA key
+     * was made from.
+     *
+     * @param pkey an ML-DSA {@code EVP_PKEY*} made from a seed or generated
+     * @param out where the seed goes
+     * @param len in: {@code out}'s size; out: how many bytes were written (a {@code size_t})
+     * @return 1 on success, 0 when the key has no seed (one made from an expanded key)
+     */
+    public static int mlDsaSeed(MemorySegment pkey, MemorySegment out, MemorySegment len) {
+        try {
+            return (int) PrivateSeed.H.invokeExact(pkey, out, len);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
     }
 
     /**
@@ -202,10 +313,11 @@ public final class Evp {
     }
 
     /**
-     * {@code EVP_PKEY_get_raw_private_key(pkey, out, len)} (an Ed25519 key's 32-byte seed) or,
-     * with {@code publicHalf}, {@code EVP_PKEY_get_raw_public_key}.
+     * {@code EVP_PKEY_get_raw_private_key(pkey, out, len)} (an Ed25519 key's 32-byte seed, an
+     * ML-DSA key's expanded private key) or, with {@code publicHalf},
+     * {@code EVP_PKEY_get_raw_public_key}.
      *
-     * @param pkey an Ed25519 or X25519 {@code EVP_PKEY*}
+     * @param pkey an Ed25519, X25519 or ML-DSA {@code EVP_PKEY*}
      * @param out where the key's bytes go
      * @param len in: {@code out}'s size; out: how many bytes were written (a {@code size_t})
      * @param publicHalf the public key rather than the private one

@@ -33,7 +33,9 @@ class BindingsCompletenessTest {
             "EVP_aead_aes_128_gcm", "EVP_aead_aes_192_gcm", "EVP_aead_aes_256_gcm",
             "EVP_AEAD_key_length", "EVP_AEAD_nonce_length", "EVP_AEAD_max_overhead",
             "EVP_AEAD_CTX_new", "EVP_AEAD_CTX_free", "EVP_AEAD_CTX_seal", "EVP_AEAD_CTX_open",
-            "EVP_AEAD_CTX_seal_scatter", "EVP_AEAD_CTX_open_gather", "SSKDF_digest");
+            "EVP_AEAD_CTX_seal_scatter", "EVP_AEAD_CTX_open_gather", "SSKDF_digest",
+            "EVP_PKEY_pqdsa_new_raw_public_key", "EVP_PKEY_pqdsa_new_raw_private_key",
+            "EVP_PKEY_CTX_pqdsa_set_params", "EVP_PKEY_get_private_seed");
 
     private static List<String[]> argfile() throws IOException {
         Path argfile = Path.of("src/main/jextract/lcjwt.argfile");

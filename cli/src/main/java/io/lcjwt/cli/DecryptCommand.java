@@ -72,6 +72,7 @@ final class DecryptCommand implements Callable<Integer> {
     KeySources.ForNestedVerify verify;
 
     @Option(names = "--verify-alg", paramLabel = "ALG",
+            converter = KeyOutput.Algorithms.Converter.class, completionCandidates = KeyOutput.Algorithms.Names.class,
             description = "An accepted signature algorithm for the nested JWT (repeatable): ${COMPLETION-CANDIDATES}.")
     List<Algorithm> verifyAlgorithms = new ArrayList<>();
 

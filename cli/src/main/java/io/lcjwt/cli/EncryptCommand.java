@@ -67,6 +67,7 @@ final class EncryptCommand implements Callable<Integer> {
     KeySources.ForNestedSign signing;
 
     @Option(names = "--sign-alg", paramLabel = "ALG",
+            converter = KeyOutput.Algorithms.Converter.class, completionCandidates = KeyOutput.Algorithms.Names.class,
             description = "The signature algorithm, when the signing key serves several: ${COMPLETION-CANDIDATES}.")
     Algorithm signAlgorithm;
 

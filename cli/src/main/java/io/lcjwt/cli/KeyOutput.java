@@ -36,6 +36,26 @@ final class KeyOutput {
             throw new CliException(Main.USAGE, "Unknown algorithm " + Untrusted.quote(name) + "; lcjwt knows "
                     + String.join(", ", Arrays.stream(Algorithm.values()).map(Algorithm::jwsName).toList()) + ".");
         }
+
+        /** Converts a JWS {@code --alg} option by its JOSE name, such as {@code ML-DSA-65} (any case). */
+        static final class Converter implements picocli.CommandLine.ITypeConverter<Algorithm> {
+            @Override
+            public Algorithm convert(String value) {
+                try {
+                    return parse(value);
+                } catch (CliException e) {
+                    throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+                }
+            }
+        }
+
+        /** The JOSE names, for help's completion candidates. */
+        static final class Names implements Iterable<String> {
+            @Override
+            public java.util.Iterator<String> iterator() {
+                return Arrays.stream(Algorithm.values()).map(Algorithm::jwsName).iterator();
+            }
+        }
     }
 
     /** PEM armour for what lcjwt's key types give only as DER. */

@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
  * public key and thumbprint are always printed.
  */
 @Command(name = "keygen", mixinStandardHelpOptions = true,
-        description = {"Generate a key: an RSA, EC or Ed25519 key pair, or an HMAC secret.",
+        description = {"Generate a key: an RSA, EC, Ed25519 or ML-DSA key pair, or an HMAC secret.",
                 "The private key or secret is written to --out (mode 600), or printed only with --print-private;"
                         + " the public key (for HS*, nothing) and the thumbprint are printed."})
 final class KeygenCommand implements Callable<Integer> {
@@ -33,7 +33,7 @@ final class KeygenCommand implements Callable<Integer> {
 
     @Option(names = "--alg", required = true, paramLabel = "ALG",
             description = "The algorithm the key is for: ES256, ES256K, ES384, ES512, EdDSA, RS256..RS512, PS256..PS512,"
-                    + " HS256, HS384, HS512.")
+                    + " ML-DSA-44, ML-DSA-65, ML-DSA-87 (with a libcrypto that has ML-DSA), HS256, HS384, HS512.")
     String alg;
 
     @Option(names = "--bits", paramLabel = "N", description = "RSA modulus size: 2048 (default), 3072 or 4096.")

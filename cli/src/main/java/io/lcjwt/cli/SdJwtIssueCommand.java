@@ -45,7 +45,8 @@ final class SdJwtIssueCommand implements Callable<Integer> {
                     + " for key binding.")
     Path holderKey;
 
-    @Option(names = "--alg", paramLabel = "ALG", description = "The algorithm: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--alg", paramLabel = "ALG", converter = KeyOutput.Algorithms.Converter.class,
+            completionCandidates = KeyOutput.Algorithms.Names.class, description = "The algorithm: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
     @Option(names = "--kid", paramLabel = "KID", description = "The header's kid (default: the key's own, if any).")

@@ -39,7 +39,8 @@ final class SdJwtPresentCommand implements Callable<Integer> {
     @Option(names = "--holder-key", paramLabel = "FILE", description = "The holder's private key, to sign a Key Binding JWT.")
     Path holderKey;
 
-    @Option(names = "--alg", paramLabel = "ALG", description = "The Key Binding JWT's algorithm (default: the one the key serves).")
+    @Option(names = "--alg", paramLabel = "ALG", converter = KeyOutput.Algorithms.Converter.class,
+            completionCandidates = KeyOutput.Algorithms.Names.class, description = "The Key Binding JWT's algorithm (default: the one the key serves).")
     Algorithm algorithm;
 
     @Option(names = "--aud", paramLabel = "AUD", description = "The verifier, as the Key Binding JWT's aud.")

@@ -35,7 +35,8 @@ final class SdJwtVerifyCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1", heading = "Issuer key source (exactly one):%n")
     KeySources.ForVerify source;
 
-    @Option(names = "--alg", paramLabel = "ALG", description = "An accepted issuer algorithm (repeatable): ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--alg", paramLabel = "ALG", converter = KeyOutput.Algorithms.Converter.class,
+            completionCandidates = KeyOutput.Algorithms.Names.class, description = "An accepted issuer algorithm (repeatable): ${COMPLETION-CANDIDATES}.")
     List<Algorithm> algorithms = new ArrayList<>();
 
     @Option(names = "--typ", paramLabel = "TYPE", description = "The issuer JWT's required typ, such as example+sd-jwt.")
@@ -53,7 +54,8 @@ final class SdJwtVerifyCommand implements Callable<Integer> {
     @Option(names = "--nonce", paramLabel = "NONCE", description = "The nonce the Key Binding JWT must carry.")
     String nonce;
 
-    @Option(names = "--kb-alg", paramLabel = "ALG", description = "An accepted Key Binding JWT algorithm (repeatable; default ES256).")
+    @Option(names = "--kb-alg", paramLabel = "ALG", converter = KeyOutput.Algorithms.Converter.class,
+            completionCandidates = KeyOutput.Algorithms.Names.class, description = "An accepted Key Binding JWT algorithm (repeatable; default ES256).")
     List<Algorithm> kbAlgorithms = new ArrayList<>();
 
     @Mixin

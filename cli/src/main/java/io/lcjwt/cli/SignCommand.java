@@ -37,7 +37,9 @@ final class SignCommand implements Callable<Integer> {
     @Option(names = "--kid", paramLabel = "KID", description = "The header's kid (default: the key's own, if any).")
     String kid;
 
-    @Option(names = "--alg", paramLabel = "ALG", description = "The algorithm: ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--alg", paramLabel = "ALG", converter = KeyOutput.Algorithms.Converter.class,
+            completionCandidates = KeyOutput.Algorithms.Names.class,
+            description = "The algorithm: ${COMPLETION-CANDIDATES}.")
     Algorithm algorithm;
 
     @Option(names = "--typ", paramLabel = "TYPE", description = "The header's typ (default JWT), such as at+jwt.")

@@ -30,7 +30,9 @@ final class VerifyCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1", heading = "Key source (exactly one):%n")
     KeySources.ForVerify source;
 
-    @Option(names = "--alg", paramLabel = "ALG", description = "An accepted algorithm (repeatable): ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--alg", paramLabel = "ALG", converter = KeyOutput.Algorithms.Converter.class,
+            completionCandidates = KeyOutput.Algorithms.Names.class,
+            description = "An accepted algorithm (repeatable): ${COMPLETION-CANDIDATES}.")
     List<Algorithm> algorithms = new ArrayList<>();
 
     @Mixin

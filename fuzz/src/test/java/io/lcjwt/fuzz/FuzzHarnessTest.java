@@ -25,6 +25,11 @@ class FuzzHarnessTest {
                     Tokens.GOOD_CLAIMS.getBytes(StandardCharsets.UTF_8));
             for (int kind = 0; kind < 7; kind++) {
                 Tokens.Outcome o = Tokens.decode(m.verifiers().get(s), token, kind);
+                if (!m.verifiable()) {
+                    // ML-DSA where the libcrypto lacks it: a service that cannot verify it refuses it.
+                    assertEquals(Tokens.Outcome.REFUSED, o, alg + " " + s + " kind " + kind);
+                    continue;
+                }
                 assertEquals(kind >= 5 ? Tokens.Outcome.CONTENT : Tokens.Outcome.JWT, o, alg + " " + s + " kind " + kind);
                 Oracle.acceptedToken(m, token, o == Tokens.Outcome.JWT);
             }
@@ -43,6 +48,22 @@ class FuzzHarnessTest {
         assertThrows(AssertionError.class, () -> Oracle.acceptedToken(m, other.getBytes(StandardCharsets.US_ASCII), true));
         assertEquals(Tokens.Outcome.REFUSED, Tokens.decode(m.verifiers().get(FuzzKeys.Source.DIRECT),
                 other.getBytes(StandardCharsets.US_ASCII), 0));
+    }
+
+    /** ML-DSA tokens are verified wherever the libcrypto has ML-DSA, and only there. */
+    @ParameterizedTest
+    @EnumSource(value = Algorithm.class, names = {"ML_DSA_44", "ML_DSA_65", "ML_DSA_87"})
+    void mlDsaIsVerifiedWhereTheLibcryptoHasIt(Algorithm alg) {
+        FuzzKeys.Material m = FuzzKeys.ALL.get(alg);
+        assertEquals(io.lcjwt.LibCrypto.supports(alg), m.verifiable());
+        byte[] msg = "abc".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(true, m.check(msg, m.sign(msg)), "the JDK's ML-DSA signs and checks on any libcrypto");
+        if (!m.verifiable()) {
+            try (io.lcjwt.JwtPrivateKey ec = io.lcjwt.JwtPrivateKey.generate(Algorithm.ES256)) {
+                assertThrows(UnsupportedOperationException.class,
+                        () -> io.lcjwt.JwtVerifier.builder(ec.publicKey()).algorithms(alg).build());
+            }
+        }
     }
 
     @Test

@@ -29,7 +29,10 @@ import java.util.Map;
 
 /**
  * One key per algorithm, made once per JVM, with an independent signer and verifier for it (the
- * JDK's, or {@link Ecdsa} for secp256k1) and lcjwt verifiers over each key source.
+ * JDK's, or {@link Ecdsa} for secp256k1) and lcjwt verifiers over each key source. ML-DSA's key
+ * and signer are the JDK's too (JDK 24+); where the loaded libcrypto lacks ML-DSA its verifiers
+ * are those of a service that cannot have it (an ES256 key, ES256 allowed), which must refuse
+ * every ML-DSA token ({@link Material#verifiable()} is false).
  */
 final class FuzzKeys {
 
@@ -42,8 +45,17 @@ final class FuzzKeys {
     /** Where the key comes from; JACKSON_JR is DIRECT's key with claims read by Jackson-jr. */
     enum Source { DIRECT, PEM, JWK, JWKS, JACKSON_JR }
 
-    /** An algorithm's key: how to sign and check independently, and lcjwt verifiers per source. */
-    record Material(Algorithm alg, Signer signer, Checker checker, Map<Source, JwtVerifier> verifiers) {
+    /**
+     * An algorithm's key: how to sign and check independently, and lcjwt verifiers per source;
+     * {@code verifiable} is false where lcjwt cannot verify the algorithm here (ML-DSA without a
+     * libcrypto that has it), and then the verifiers refuse every token of it.
+     */
+    record Material(Algorithm alg, Signer signer, Checker checker, Map<Source, JwtVerifier> verifiers,
+            boolean verifiable) {
+        Material(Algorithm alg, Signer signer, Checker checker, Map<Source, JwtVerifier> verifiers) {
+            this(alg, signer, checker, verifiers, true);
+        }
+
         byte[] sign(byte[] input) {
             try {
                 return signer.sign(input);
@@ -121,12 +133,26 @@ final class FuzzKeys {
                         }
                     }
                     case EDDSA -> m.put(alg, jca(alg, ed, "Ed25519", null));
+                    case ML_DSA -> m.put(alg, mlDsa(alg, random));
                 }
             }
             return m;
         } catch (GeneralSecurityException e) {
             throw new AssertionError(e);
         }
+    }
+
+    private static Material mlDsa(Algorithm alg, SecureRandom random) throws GeneralSecurityException {
+        KeyPairGenerator g = KeyPairGenerator.getInstance(alg.jwsName());
+        g.initialize(new java.security.spec.NamedParameterSpec(alg.jwsName()), random);
+        KeyPair kp = g.generateKeyPair();
+        if (io.lcjwt.LibCrypto.supports(alg)) {
+            return jca(alg, kp, "ML-DSA", null);
+        }
+        Material jdk = jca(alg, kp, "ML-DSA", null, null);
+        JwtPublicKey other = io.lcjwt.JwtPrivateKey.generate(Algorithm.ES256).publicKey();
+        return new Material(alg, jdk.signer(), jdk.checker(), verifiers(Algorithm.ES256, other, other, other,
+                JwkSet.of(other.withKeyId(KID))), false);
     }
 
     private static String jcaName(Algorithm alg) {
@@ -142,6 +168,11 @@ final class FuzzKeys {
     }
 
     private static Material jca(Algorithm alg, KeyPair kp, String name, PSSParameterSpec params) {
+        return jca(alg, kp, name, params, publicVerifiers(alg, JwtPublicKey.fromDer(kp.getPublic().getEncoded())));
+    }
+
+    private static Material jca(Algorithm alg, KeyPair kp, String name, PSSParameterSpec params,
+            Map<Source, JwtVerifier> verifiers) {
         Signer s = in -> {
             Signature sig = Signature.getInstance(name);
             if (params != null) {
@@ -160,7 +191,7 @@ final class FuzzKeys {
             sig.update(in);
             return sig.verify(bytes);
         };
-        return new Material(alg, s, c, publicVerifiers(alg, JwtPublicKey.fromDer(kp.getPublic().getEncoded())));
+        return new Material(alg, s, c, verifiers);
     }
 
     private static Map<Source, JwtVerifier> publicVerifiers(Algorithm alg, JwtPublicKey key) {

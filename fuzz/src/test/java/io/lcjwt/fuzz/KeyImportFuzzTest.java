@@ -123,6 +123,22 @@ class KeyImportFuzzTest {
                                 && y.multiply(y).subtract(rhs).mod(p).signum() == 0, crv + " point off the curve accepted");
                     }
                 }
+                case "AKP" -> {
+                    // ML-DSA (RFC 9964): the JDK reads the SubjectPublicKeyInfo, the raw key is its
+                    // parameter set's size, and the key serves that set's algorithm alone.
+                    KeyFactory.getInstance("ML-DSA").generatePublic(new X509EncodedKeySpec(der));
+                    io.lcjwt.Algorithm alg = io.lcjwt.Algorithm.fromJwsName((String) jwk.get("alg"));
+                    int n = switch (alg) {
+                        case ML_DSA_44 -> 1312;
+                        case ML_DSA_65 -> 1952;
+                        case ML_DSA_87 -> 2592;
+                        default -> throw new AssertionError("an AKP key with alg " + alg);
+                    };
+                    assertEquals(n, Base64.getUrlDecoder().decode((String) jwk.get("pub")).length);
+                    for (io.lcjwt.Algorithm a : io.lcjwt.Algorithm.values()) {
+                        assertEquals(a == alg, k.supports(a), "an " + alg + " key and " + a);
+                    }
+                }
                 default -> {
                     if ("X25519".equals(jwk.get("crv"))) {
                         // A JWE key agreement key (RFC 8037): any 32 bytes are a u-coordinate.

@@ -3,6 +3,7 @@ package io.lcjwt.spring;
 import io.lcjwt.Algorithm;
 import io.lcjwt.JwksClient;
 import io.lcjwt.JwtVerifier;
+import io.lcjwt.LibCrypto;
 import io.lcjwt.spring.internal.Spec;
 import org.springframework.security.oauth2.jose.jws.JwsAlgorithm;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
@@ -89,14 +90,20 @@ public final class LcjwtDecoderBuilder<D> {
             }
         }
         Objects.requireNonNull(edit, "edit").accept(set);
-        algorithms.removeIf(a -> a.family() != Algorithm.Family.HMAC && a != Algorithm.EdDSA);
+        // Spring names no MAC, EdDSA or ML-DSA algorithm in SignatureAlgorithm: those stay as they were.
+        algorithms.removeIf(a -> SignatureAlgorithm.from(a.jwsName()) != null);
         set.forEach(this::jwsAlgorithm);
         return this;
     }
 
     /**
-     * Allows more algorithms by lcjwt's names, which include {@code EdDSA} (Spring has no
-     * constant for it).
+     * Allows more algorithms by lcjwt's names, which include {@code EdDSA} and the ML-DSA
+     * algorithms (Spring has no constant for them).
+     *
+     * <pre>{@code
+     * LcjwtJwtDecoder decoder = LcjwtJwtDecoder.withJwkSetUri(jwksUri)
+     *         .algorithms(Algorithm.ES256, Algorithm.ML_DSA_65).build();
+     * }</pre>
      *
      * @param algorithms one or more algorithms
      * @return this builder
@@ -244,8 +251,13 @@ public final class LcjwtDecoderBuilder<D> {
      * @throws IllegalStateException if the JWKS URL is plain http to a host not allowed, or
      *         the keys and algorithms do not fit together
      * @throws io.lcjwt.InvalidJwtKeyException if a fixed key cannot verify an allowed algorithm
+     * @throws UnsupportedOperationException if an allowed algorithm needs what the loaded libcrypto
+     *         lacks (ML-DSA on OpenSSL 3, see {@link LibCrypto#supports(Algorithm)})
      */
     public D build() {
+        for (Algorithm a : algorithms) {
+            LibCrypto.requireSupported(a); // at start-up, not at the first token, for an issuer location too
+        }
         return factory.apply(new Spec(source, algorithms, audiences, issuer, plainHttpHosts, cooldown, connectTimeout,
                 timeout, jwks, verifier));
     }

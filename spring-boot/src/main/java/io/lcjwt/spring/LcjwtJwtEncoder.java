@@ -114,7 +114,8 @@ public final class LcjwtJwtEncoder implements JwtEncoder, AutoCloseable {
      * An encoder over an lcjwt private key (RSA, EC or Ed25519, read with
      * {@link JwtPrivateKey#fromPem} or {@link JwtKey#fromJwk}): RS256 for RSA, the curve's
      * algorithm for EC, EdDSA for Ed25519; the key's own {@code kid}, else its RFC 7638
-     * thumbprint.
+     * thumbprint. (An ML-DSA key is refused when the encoder is built: the JWK source it gives
+     * Spring Authorization Server is Nimbus's, which has no AKP keys.)
      *
      * @param privateKey the key; it stays the caller's
      * @return a builder

@@ -45,12 +45,27 @@ final class TestIdp implements AutoCloseable {
                 case ECPublicKey e -> "{\"kty\":\"EC\",\"kid\":\"" + kid + "\",\"crv\":\"P-256\",\"x\":\""
                         + B64.encodeToString(unsigned(e.getW().getAffineX(), 32)) + "\",\"y\":\""
                         + B64.encodeToString(unsigned(e.getW().getAffineY(), 32)) + "\"}";
-                default -> { // Ed25519: the raw key is the last 32 bytes of its X.509 form
-                    byte[] spki = pair.getPublic().getEncoded();
-                    yield "{\"kty\":\"OKP\",\"kid\":\"" + kid + "\",\"crv\":\"Ed25519\",\"x\":\""
-                            + B64.encodeToString(Arrays.copyOfRange(spki, spki.length - 32, spki.length)) + "\"}";
-                }
+                default -> alg.startsWith("ML-DSA-") ? akp() : okp();
             };
+        }
+
+        /** An ML-DSA key as an AKP JWK (RFC 9964): the raw public key ends its X.509 form. */
+        private String akp() {
+            byte[] spki = pair.getPublic().getEncoded();
+            int n = switch (alg) {
+                case "ML-DSA-44" -> 1312;
+                case "ML-DSA-65" -> 1952;
+                default -> 2592;
+            };
+            return "{\"kty\":\"AKP\",\"kid\":\"" + kid + "\",\"alg\":\"" + alg + "\",\"pub\":\""
+                    + B64.encodeToString(Arrays.copyOfRange(spki, spki.length - n, spki.length)) + "\"}";
+        }
+
+        /** Ed25519: the raw key is the last 32 bytes of its X.509 form. */
+        private String okp() {
+            byte[] spki = pair.getPublic().getEncoded();
+            return "{\"kty\":\"OKP\",\"kid\":\"" + kid + "\",\"crv\":\"Ed25519\",\"x\":\""
+                    + B64.encodeToString(Arrays.copyOfRange(spki, spki.length - 32, spki.length)) + "\"}";
         }
     }
 
@@ -68,6 +83,11 @@ final class TestIdp implements AutoCloseable {
 
     static Key ed(String kid) {
         return new Key(kid, "EdDSA", generate("Ed25519", 0));
+    }
+
+    /** An ML-DSA key from the JDK's generator (JDK 24+), {@code alg} one of ML-DSA-44, -65, -87. */
+    static Key mlDsa(String kid, String alg) {
+        return new Key(kid, alg, generate(alg, 0));
     }
 
     static KeyPair generate(String type, int size) {
@@ -186,6 +206,7 @@ final class TestIdp implements AutoCloseable {
                 case "RS256" -> "SHA256withRSA";
                 case "ES256" -> "SHA256withECDSAinP1363Format";
                 case "EdDSA" -> "Ed25519";
+                case "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" -> "ML-DSA";
                 default -> throw new IllegalArgumentException(alg);
             });
             s.initSign(key);

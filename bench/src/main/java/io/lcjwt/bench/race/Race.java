@@ -59,7 +59,12 @@ import java.util.concurrent.TimeUnit;
  *       other from its last JSON. With {@code --regex SdJwtBench} it writes
  *       {@code bench/results-sd-jwt.md} ({@link io.lcjwt.bench.report.SdJwtPage}: SD-JWT verify and
  *       issue, lcjwt against {@code com.authlete:sd-jwt} with Nimbus, µs and B/op, with the targets),
- *       its JSON in {@code bench/results-sd-jwt-<libcrypto>.json}, the same options.</li>
+ *       its JSON in {@code bench/results-sd-jwt-<libcrypto>.json}, the same options. With {@code --regex MlDsaBench}
+ *       it writes {@code bench/results-mldsa.md} ({@link io.lcjwt.bench.report.MlDsaPage}: ML-DSA-44/65/87
+ *       verify and sign, lcjwt against the bare aws-lc calls and the JDK's {@code Signature}, ES256 and
+ *       EdDSA beside them, and token and key sizes), its JSON in {@code bench/results-mldsa-<libcrypto>.json};
+ *       aws-lc only, as OpenSSL 3.0 has no ML-DSA: {@code bin/race jmh --lib aws-lc --regex MlDsaBench
+ *       --page results-mldsa.md}.</li>
  *   <li>{@code spring}: {@code SpringDecoderBench} (Spring Security's {@code JwtDecoder.decode}:
  *       lcjwt's {@code LcjwtJwtDecoder} against {@code NimbusJwtDecoder} as Spring Boot builds it,
  *       ES256, RS256 and HS256) with {@code -prof gc}, once per libcrypto; writes
@@ -227,6 +232,19 @@ public final class Race {
             }
             case "jmh" -> {
                 StringBuilder page = new StringBuilder();
+                if (opt.getOrDefault("regex", "").contains("MlDsaBench")) {
+                    for (Lib lib : race.libs) {
+                        if (opt.containsKey("lib") && !lib.label().equalsIgnoreCase(opt.get("lib"))) {
+                            continue;
+                        }
+                        page.append(race.mlDsa(lib, opt.get("regex"), opt.getOrDefault("jmh", MLDSA_JMH),
+                                List.of(args).contains("--from-json")));
+                    }
+                    race.checked = MLDSA_CHECKED;
+                    race.writePage(opt.getOrDefault("page", "results-mldsa.md"), "ML-DSA (RFC 9964), lcjwt against"
+                            + " the bare aws-lc calls and the JDK's Signature, with ES256 and EdDSA", cmd, page.toString());
+                    return;
+                }
                 boolean sdJwt = opt.getOrDefault("regex", "").contains("SdJwtBench");
                 if (opt.getOrDefault("regex", "").contains("JweBench") || sdJwt) {
                     for (Lib lib : race.libs) {
@@ -536,19 +554,30 @@ public final class Race {
         boolean sign = regex.contains("SignBench");
         Path json = Path.of("bench", (sign ? "results-sign-" : "results-jmh-")
                 + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
-        if (fromJson) {
-            if (!Files.exists(json)) {
-                return "## JMH on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
-            }
-            fromRaw = json;
-        } else {
-            int exit = runJmh(lib, regex, options, json);
-            if (exit != 0) {
-                return "## JMH on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-            }
+        String failed = runOrRead(lib, regex, options, json, fromJson, "## JMH on ");
+        if (failed != null) {
+            return failed;
         }
         return sign ? io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options)
                 : JmhTables.jmhSection(lib.label(), Files.readString(json), options);
+    }
+
+    /**
+     * Runs JMH on {@code lib} into {@code json}, or with {@code fromJson} takes the JSON of the last
+     * run; null when there are results to render, else the page section that says why not, under
+     * {@code heading} and the library's name.
+     */
+    private String runOrRead(Lib lib, String regex, String options, Path json, boolean fromJson, String heading)
+            throws IOException, InterruptedException {
+        if (fromJson) {
+            if (!Files.exists(json)) {
+                return heading + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
+            }
+            fromRaw = json;
+            return null;
+        }
+        int exit = runJmh(lib, regex, options, json);
+        return exit == 0 ? null : heading + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
     }
 
     /**
@@ -621,18 +650,50 @@ public final class Race {
      */
     String jmhPage(Lib lib, String regex, String options, boolean fromJson, String prefix, Section section) throws Exception {
         Path json = Path.of("bench", prefix + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
-        if (fromJson) {
-            if (!Files.exists(json)) {
-                return "## lcjwt on " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
-            }
-            fromRaw = json;
-        } else {
-            int exit = runJmh(lib, regex, options, json);
-            if (exit != 0) {
-                return "## lcjwt on " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-            }
+        String failed = runOrRead(lib, regex, options, json, fromJson, "## lcjwt on ");
+        if (failed != null) {
+            return failed;
         }
         return section.render(lib.label(), Files.readString(json), options);
+    }
+
+    /**
+     * The run options of {@code jmh --regex MlDsaBench}: 5 algorithms x 6 methods, one fork each,
+     * about 17 s each with JVM start and setup, so about 9 minutes for aws-lc.
+     */
+    static final String MLDSA_JMH = "-f 1 -wi 8 -w 1s -i 5 -r 1s";
+    static final String MLDSA_CHECKED = "Before timing, each way's output was checked by the two others: lcjwt's"
+            + " token verified with the JDK and with the bare aws-lc call, the JDK's token with lcjwt, the bare signature"
+            + " with the JDK, and a signature with one bit changed was refused by all three (MlDsaBench.validate).";
+
+    /**
+     * Runs MlDsaBench on {@code lib} (or reads its last JSON, {@code bench/results-mldsa-<libcrypto>.json}),
+     * and MlDsaSizes in a JVM of its own on the same library, then renders both with
+     * {@link io.lcjwt.bench.report.MlDsaPage}. A libcrypto without ML-DSA gets a line saying so.
+     */
+    String mlDsa(Lib lib, String regex, String options, boolean fromJson) throws Exception {
+        if (!lib.label().equalsIgnoreCase("aws-lc")) {
+            return "## " + lib.label() + "\n\nNot run: ML-DSA needs aws-lc 1.40 or newer, and lcjwt refuses it on "
+                    + lib.label() + ".\n\n";
+        }
+        String stem = lib.label().replace(' ', '-').toLowerCase(Locale.ROOT);
+        Path json = Path.of("bench", "results-mldsa-" + stem + ".json");
+        Path sizes = Path.of("bench", "results-mldsa-sizes-" + stem + ".json");
+        String failed = runOrRead(lib, regex, options, json, fromJson, "## lcjwt on ");
+        if (failed != null) {
+            return failed;
+        }
+        if (!fromJson) {
+            ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "--enable-native-access=ALL-UNNAMED", "-cp", jar(), "io.lcjwt.bench.MlDsaSizes", sizes.toString())
+                    .inheritIO();
+            pb.environment().put("LCJWT_LIBCRYPTO", lib.path());
+            if (pb.start().waitFor() != 0) {
+                Files.deleteIfExists(sizes);
+            }
+        }
+        return io.lcjwt.bench.report.MlDsaPage.section(lib.label(), Files.readString(json),
+                Files.exists(sizes) ? Files.readString(sizes) : null, options);
     }
 
     /** The run options of {@code claims}: 11 payloads x 3 targets per reader, about 3 minutes a reader. */
@@ -730,16 +791,9 @@ public final class Race {
         boolean encoder = bench.equals("SpringEncoderBench");
         Path json = Path.of("bench", (encoder ? "results-spring-encoder-" : "results-spring-")
                 + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
-        if (fromJson) {
-            if (!Files.exists(json)) {
-                return "## " + lib.label() + "\n\nNo results to render: " + json + " is missing.\n\n";
-            }
-            fromRaw = json;
-        } else {
-            int exit = runJmh(lib, bench, options, json);
-            if (exit != 0) {
-                return "## " + lib.label() + "\n\nJMH failed (exit " + exit + ").\n\n";
-            }
+        String failed = runOrRead(lib, bench, options, json, fromJson, "## ");
+        if (failed != null) {
+            return failed;
         }
         return encoder ? JmhTables.springEncoderSection(lib.label(), Files.readString(json), options)
                 : JmhTables.springSection(lib.label(), Files.readString(json), options);

@@ -286,7 +286,7 @@ public final class SignPage {
     }
 
     /** {@code a / b}, or infinity when the interval's low end {@code b} is not above zero. */
-    private static double over(double a, double b) {
+    static double over(double a, double b) {
         return b > 0 ? a / b : Double.POSITIVE_INFINITY;
     }
 
@@ -294,14 +294,14 @@ public final class SignPage {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    private static String us(double v) {
+    static String us(double v) {
         if (Double.isNaN(v)) {
             return "";
         }
         return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, v < 1 ? "%.3f" : "%.2f", v);
     }
 
-    private static String bytes(double v) {
+    static String bytes(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%,.0f", v);
     }
 }

@@ -104,6 +104,33 @@ public class libcrypto_h extends libcrypto_h$shared {
     public static int NID_ED25519() {
         return NID_ED25519;
     }
+    private static final int NID_MLDSA44 = (int)994L;
+    /**
+     * {@snippet lang=c :
+     * #define NID_MLDSA44 994
+     * }
+     */
+    public static int NID_MLDSA44() {
+        return NID_MLDSA44;
+    }
+    private static final int NID_MLDSA65 = (int)995L;
+    /**
+     * {@snippet lang=c :
+     * #define NID_MLDSA65 995
+     * }
+     */
+    public static int NID_MLDSA65() {
+        return NID_MLDSA65;
+    }
+    private static final int NID_MLDSA87 = (int)996L;
+    /**
+     * {@snippet lang=c :
+     * #define NID_MLDSA87 996
+     * }
+     */
+    public static int NID_MLDSA87() {
+        return NID_MLDSA87;
+    }
     private static final int RSA_PKCS1_PADDING = (int)1L;
     /**
      * {@snippet lang=c :
@@ -6974,6 +7001,253 @@ public class libcrypto_h extends libcrypto_h$shared {
         }
     }
 
+    private static class EVP_PKEY_CTX_pqdsa_set_params {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_CTX_pqdsa_set_params").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_pqdsa_set_params(EVP_PKEY_CTX *ctx, int nid)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_CTX_pqdsa_set_params$descriptor() {
+        return EVP_PKEY_CTX_pqdsa_set_params.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_pqdsa_set_params(EVP_PKEY_CTX *ctx, int nid)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_CTX_pqdsa_set_params$handle() {
+        return EVP_PKEY_CTX_pqdsa_set_params.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_pqdsa_set_params(EVP_PKEY_CTX *ctx, int nid)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_CTX_pqdsa_set_params$address() {
+        return EVP_PKEY_CTX_pqdsa_set_params.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_CTX_pqdsa_set_params(EVP_PKEY_CTX *ctx, int nid)
+     * }
+     */
+    public static int EVP_PKEY_CTX_pqdsa_set_params(MemorySegment ctx, int nid) {
+        var mh$ = EVP_PKEY_CTX_pqdsa_set_params.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_CTX_pqdsa_set_params", ctx, nid);
+            }
+            return (int)mh$.invokeExact(ctx, nid);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_pqdsa_new_raw_public_key {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_pqdsa_new_raw_public_key").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_public_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_pqdsa_new_raw_public_key$descriptor() {
+        return EVP_PKEY_pqdsa_new_raw_public_key.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_public_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_pqdsa_new_raw_public_key$handle() {
+        return EVP_PKEY_pqdsa_new_raw_public_key.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_public_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_pqdsa_new_raw_public_key$address() {
+        return EVP_PKEY_pqdsa_new_raw_public_key.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_public_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_pqdsa_new_raw_public_key(int nid, MemorySegment in, long len) {
+        var mh$ = EVP_PKEY_pqdsa_new_raw_public_key.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_pqdsa_new_raw_public_key", nid, in, len);
+            }
+            return (MemorySegment)mh$.invokeExact(nid, in, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_pqdsa_new_raw_private_key {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_LONG
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_pqdsa_new_raw_private_key").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_private_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_pqdsa_new_raw_private_key$descriptor() {
+        return EVP_PKEY_pqdsa_new_raw_private_key.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_private_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_pqdsa_new_raw_private_key$handle() {
+        return EVP_PKEY_pqdsa_new_raw_private_key.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_private_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_pqdsa_new_raw_private_key$address() {
+        return EVP_PKEY_pqdsa_new_raw_private_key.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * EVP_PKEY *EVP_PKEY_pqdsa_new_raw_private_key(int nid, const uint8_t *in, size_t len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_pqdsa_new_raw_private_key(int nid, MemorySegment in, long len) {
+        var mh$ = EVP_PKEY_pqdsa_new_raw_private_key.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_pqdsa_new_raw_private_key", nid, in, len);
+            }
+            return (MemorySegment)mh$.invokeExact(nid, in, len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
+    private static class EVP_PKEY_get_private_seed {
+        public static final FunctionDescriptor DESC = FunctionDescriptor.of(
+            libcrypto_h.C_INT,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER,
+            libcrypto_h.C_POINTER
+        );
+
+        public static final MemorySegment ADDR = SYMBOL_LOOKUP.find("EVP_PKEY_get_private_seed").orElseThrow();
+
+        public static final MethodHandle HANDLE = Linker.nativeLinker().downcallHandle(ADDR, DESC);
+    }
+
+    /**
+     * Function descriptor for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_get_private_seed(const EVP_PKEY *key, uint8_t *out, size_t *out_len)
+     * }
+     */
+    public static FunctionDescriptor EVP_PKEY_get_private_seed$descriptor() {
+        return EVP_PKEY_get_private_seed.DESC;
+    }
+
+    /**
+     * Downcall method handle for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_get_private_seed(const EVP_PKEY *key, uint8_t *out, size_t *out_len)
+     * }
+     */
+    public static MethodHandle EVP_PKEY_get_private_seed$handle() {
+        return EVP_PKEY_get_private_seed.HANDLE;
+    }
+
+    /**
+     * Address for:
+     * {@snippet lang=c :
+     * int EVP_PKEY_get_private_seed(const EVP_PKEY *key, uint8_t *out, size_t *out_len)
+     * }
+     */
+    public static MemorySegment EVP_PKEY_get_private_seed$address() {
+        return EVP_PKEY_get_private_seed.ADDR;
+    }
+
+    /**
+     * {@snippet lang=c :
+     * int EVP_PKEY_get_private_seed(const EVP_PKEY *key, uint8_t *out, size_t *out_len)
+     * }
+     */
+    public static int EVP_PKEY_get_private_seed(MemorySegment key, MemorySegment out, MemorySegment out_len) {
+        var mh$ = EVP_PKEY_get_private_seed.HANDLE;
+        try {
+            if (TRACE_DOWNCALLS) {
+                traceDowncall("EVP_PKEY_get_private_seed", key, out, out_len);
+            }
+            return (int)mh$.invokeExact(key, out, out_len);
+        } catch (Error | RuntimeException ex) {
+           throw ex;
+        } catch (Throwable ex$) {
+           throw new AssertionError("should not reach here", ex$);
+        }
+    }
+
     private static class i2d_PrivateKey {
         public static final FunctionDescriptor DESC = FunctionDescriptor.of(
             libcrypto_h.C_INT,
@@ -10559,6 +10833,15 @@ public class libcrypto_h extends libcrypto_h$shared {
      */
     public static int EVP_PKEY_X25519() {
         return EVP_PKEY_X25519;
+    }
+    private static final int EVP_PKEY_PQDSA = (int)993L;
+    /**
+     * {@snippet lang=c :
+     * #define EVP_PKEY_PQDSA 993
+     * }
+     */
+    public static int EVP_PKEY_PQDSA() {
+        return EVP_PKEY_PQDSA;
     }
     private static final int RSA_PSS_SALTLEN_DIGEST = (int)-1L;
     /**

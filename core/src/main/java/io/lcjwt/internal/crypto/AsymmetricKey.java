@@ -14,10 +14,11 @@ import java.lang.ref.Reference;
 import java.util.Arrays;
 
 /**
- * An RSA, EC or Ed25519 key as the decode and sign paths see it. One class, one switch per
- * family: RS/PS through {@code EVP_DigestVerify} with the algorithm's padding; ES with the JWS
+ * An RSA, EC, Ed25519 or ML-DSA key as the decode and sign paths see it. One class, one switch
+ * per family: RS/PS through {@code EVP_DigestVerify} with the algorithm's padding; ES with the JWS
  * signature (r || s) checked and converted to DER; EdDSA through aws-lc's {@code ED25519_verify}
- * where it exists (no EVP context to set up), else EVP.
+ * where it exists (no EVP context to set up), else EVP; ML-DSA through {@link MlDsaOps}, with a
+ * signature of exactly its parameter set's size.
  *
  * <p>The public key object's Cleaner is registered on this object, so whoever holds it (a
  * verifier, a cached header, a decode in flight after a JWKS rotation) keeps the native key
@@ -87,6 +88,7 @@ public final class AsymmetricKey implements VerifyKey {
                 case EC -> verifyEcdsa(alg, input, len, sig, sigLen);
                 case ED25519 -> sigLen == 64 && verifyEd25519(alg, input, len, sig);
                 case X25519 -> false; // a key agreement key never verifies (supports() is false too)
+                case ML_DSA -> sigLen == info.mlDsa().signatureBytes && MlDsaOps.verify(evp, input, len, sig, sigLen);
             };
         } finally {
             // The key's Cleaner watches this object: keep it reachable until libcrypto is done.
@@ -116,6 +118,7 @@ public final class AsymmetricKey implements VerifyKey {
                     }
                 }
                 case X25519 -> false; // a key agreement key: supports() has already said no
+                case ML_DSA -> sigLen == info.mlDsa().signatureBytes && MlDsaOps.verify(evp, input, sig, sigLen);
             };
         } finally {
             Reference.reachabilityFence(this);
@@ -183,6 +186,9 @@ public final class AsymmetricKey implements VerifyKey {
             throw new IllegalStateException("a public key cannot sign");
         }
         try {
+            if (info.kind() == KeyInfo.Kind.ML_DSA) {
+                return MlDsaOps.sign(evp, info.mlDsa(), input, len);
+            }
             if (info.kind() == KeyInfo.Kind.ED25519 && Backend.get().isAwsLc()) {
                 return signEd25519(input, len);
             }
@@ -244,6 +250,9 @@ public final class AsymmetricKey implements VerifyKey {
         }
         try {
             byte[] raw;
+            if (info.kind() == KeyInfo.Kind.ML_DSA) {
+                return MlDsaOps.sign(evp, info.mlDsa(), input);
+            }
             if (info.kind() == KeyInfo.Kind.ED25519) {
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment whole = input.contiguous(arena);

@@ -38,6 +38,13 @@ public final class EvpKey implements NativeOwner {
          * public key), read from the EVP_PKEY on first use and zeroed when this Work is freed.
          */
         MemorySegment ed25519Private;
+        /**
+         * What {@link #mdCtx} is initialized for with an ML-DSA key: 0 nothing, 1 verifying, 2
+         * signing. aws-lc's pure ML-DSA keeps no per-message state in the context, so one
+         * initialization serves every later {@code EVP_DigestVerify}/{@code EVP_DigestSign} on
+         * this Work, and none of them makes an {@code EVP_PKEY_CTX}.
+         */
+        int mlDsaOp;
         private long bytes;
 
         Work() {
@@ -71,6 +78,49 @@ public final class EvpKey implements NativeOwner {
             }
             MemorySegment.copy(s, 0, sig, ValueLayout.JAVA_BYTE, 0, len);
             return sig;
+        }
+
+        /** The signing input in {@link #buf}, joined from its two pieces. */
+        MemorySegment input(SigningInput in) {
+            long n = in.length();
+            if (buf.byteSize() < n) {
+                buf = allocate(Math.max(n, buf.byteSize() * 2));
+            }
+            long[] at = {0};
+            in.feed((seg, len) -> {
+                MemorySegment.copy(seg, 0, buf, at[0], len);
+                at[0] += len;
+                return true;
+            });
+            return buf;
+        }
+
+        /** {@link #sig} grown to at least {@code n} bytes, for a signature made there. */
+        MemorySegment sigBuffer(int n) {
+            if (sig.byteSize() < n) {
+                sig = allocate(n);
+            }
+            return sig;
+        }
+
+        /**
+         * {@link #mdCtx} initialized once for ML-DSA verification ({@code sign} false) or signing
+         * with {@code pkey}, this Work's key; null when libcrypto refused (the reason is on the
+         * error queue).
+         */
+        MemorySegment mlDsaContext(MemorySegment pkey, boolean sign) {
+            int op = sign ? 2 : 1;
+            if (mlDsaOp != op) {
+                Evp.mdCtxReset(mdCtx);
+                mlDsaOp = 0;
+                int ok = sign ? Evp.digestSignInit(mdCtx, pctxOut, MemorySegment.NULL, pkey)
+                        : Evp.digestVerifyInit(mdCtx, pctxOut, MemorySegment.NULL, pkey);
+                if (ok != 1) {
+                    return null;
+                }
+                mlDsaOp = op;
+            }
+            return mdCtx;
         }
 
         /** Native memory that lives as long as this Work, counted in {@link NativeCounters}. */

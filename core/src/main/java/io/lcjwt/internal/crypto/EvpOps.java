@@ -17,10 +17,11 @@ final class EvpOps {
     private EvpOps() {}
 
     /**
-     * The longest signature lcjwt makes: RSA-8192's 1,024 bytes (keys are capped at 8,192 bits;
-     * a P-521 DER signature is at most 139 bytes, Ed25519's 64). A signing {@link EvpKey.Work}'s
-     * buffer is at least this long, so a signature is made in one call, without first asking
-     * libcrypto for its size.
+     * The longest signature lcjwt makes through this class: RSA-8192's 1,024 bytes (keys are
+     * capped at 8,192 bits; a P-521 DER signature is at most 139 bytes, Ed25519's 64). A signing
+     * {@link EvpKey.Work}'s buffer is at least this long, so a signature is made in one call,
+     * without first asking libcrypto for its size. ML-DSA's longer ones ({@link MlDsaOps}) grow
+     * the buffer of the Work that makes them.
      */
     static final int MAX_SIGNATURE = 1024;
 

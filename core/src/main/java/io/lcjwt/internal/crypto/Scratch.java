@@ -18,8 +18,8 @@ public final class Scratch {
     private MemorySegment tokenSegment = MemorySegment.ofArray(token);
     /** The decoded header, on a header-cache miss. */
     public byte[] header = new byte[256];
-    /** The decoded signature (RSA-8192 at most). */
-    public final byte[] sig = new byte[1024];
+    /** The decoded signature (ML-DSA-87's 4,627 bytes at most; RSA-8192's are 1,024). */
+    public final byte[] sig = new byte[io.lcjwt.internal.keys.MlDsa.MAX_SIGNATURE_BYTES];
     public final MemorySegment sigSegment = MemorySegment.ofArray(sig);
     /** The decoded payload. */
     public final WideDecoder payload = new WideDecoder();

@@ -9,6 +9,7 @@ import io.lcjwt.internal.crypto.AsymmetricKey;
 import io.lcjwt.internal.crypto.HmacVerifyKey;
 import io.lcjwt.internal.crypto.SigningInput;
 import io.lcjwt.internal.crypto.VerifyKey;
+import io.lcjwt.internal.keys.MlDsa;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Reference;
@@ -29,8 +30,10 @@ import java.util.Map;
  * place), so signing allocates only the token it returns.
  */
 public final class JwsWriter {
-    /** The longest signature lcjwt makes (RSA-8192), base64url-encoded. */
+    /** The longest signature lcjwt makes but for ML-DSA (RSA-8192), base64url-encoded. */
     private static final int MAX_SIGNATURE_TEXT = Base64Url.encodedLength(1024);
+    /** ML-DSA-87's signature, the longest of all, base64url-encoded. */
+    private static final int MAX_ML_DSA_SIGNATURE_TEXT = Base64Url.encodedLength(MlDsa.MAX_SIGNATURE_BYTES);
 
     private final Algorithm algorithm;
     private final VerifyKey key;
@@ -118,7 +121,8 @@ public final class JwsWriter {
     private int compact(SignBuffers.Buffer b, byte[] header, byte[] payload, int payloadLen) {
         int h = header.length;
         int inputLen = h + 1 + Base64Url.encodedLength(payloadLen);
-        byte[] out = b.out(inputLen + 1 + MAX_SIGNATURE_TEXT);
+        byte[] out = b.out(inputLen + 1 + (algorithm.family() == Algorithm.Family.ML_DSA ? MAX_ML_DSA_SIGNATURE_TEXT
+                : MAX_SIGNATURE_TEXT));
         System.arraycopy(header, 0, out, 0, h);
         out[h] = '.';
         b.base64.encode(payload, 0, payloadLen, out, h + 1);

@@ -48,10 +48,28 @@ public final class Jca {
         }
     }
 
-    /** The JDK's private key for a PKCS#8 key lcjwt has checked ({@code info} is its public half). */
-    public static PrivateKey toPrivate(KeyInfo info, byte[] pkcs8) {
+    /**
+     * The JDK's private key for a PKCS#8 key lcjwt has checked ({@code info} is its public half).
+     * For ML-DSA, {@code pkcs8} is the seed form; a JDK that reads only the expanded form (JDK 24
+     * and 25) gets {@code expandedForm}'s instead, made only then.
+     */
+    public static PrivateKey toPrivate(KeyInfo info, byte[] pkcs8, java.util.function.Supplier<byte[]> expandedForm) {
         try {
             return factory(info).generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
+        } catch (java.security.spec.InvalidKeySpecException seedRefused) {
+            if (info.kind() != KeyInfo.Kind.ML_DSA) {
+                throw new IllegalStateException("The JDK could not read " + info.describe() + ": "
+                        + seedRefused.getMessage(), seedRefused);
+            }
+            byte[] expanded = expandedForm.get();
+            try {
+                return KeyFactory.getInstance("ML-DSA").generatePrivate(new PKCS8EncodedKeySpec(expanded));
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("The JDK could not read " + info.describe() + " in its seed or its"
+                        + " expanded form: " + e.getMessage(), e);
+            } finally {
+                java.util.Arrays.fill(expanded, (byte) 0);
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("The JDK could not read " + info.describe() + ": " + e.getMessage(), e);
         }
@@ -62,6 +80,14 @@ public final class Jca {
             case RSA -> KeyFactory.getInstance("RSA");
             case ED25519 -> KeyFactory.getInstance("Ed25519");
             case X25519 -> KeyFactory.getInstance("X25519");
+            case ML_DSA -> {
+                try {
+                    yield KeyFactory.getInstance("ML-DSA");
+                } catch (java.security.NoSuchAlgorithmException e) {
+                    throw new UnsupportedOperationException("This JDK has no ML-DSA (JDK 24 added it), so this key has"
+                            + " no java.security form here; use toDer() with a provider that has it.", e);
+                }
+            }
             case EC -> {
                 if (info.curve() == Curve.SECP256K1) {
                     throw new UnsupportedOperationException("The JDK has no secp256k1 (its EC KeyFactory dropped the curve"

@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON Web Keys (RFC 7517, RFC 7518 section 6, RFC 8037) in and out, and RFC 7638 thumbprints.
+ * JSON Web Keys (RFC 7517, RFC 7518 section 6, RFC 8037, and RFC 9964's {@code AKP} keys for
+ * ML-DSA) in and out, and RFC 7638 thumbprints.
  * Import is strict: members of the right types, strict base64url, coordinates of the curve's exact
  * size, all CRT members for RSA private keys, and nothing it cannot use silently ignored.
  */
@@ -56,6 +57,8 @@ public final class Jwk {
             List<String> typed = (List<String>) l;
             ops = List.copyOf(typed);
         }
+        // An AKP key's alg says what the key is: read it before use and key_ops are weighed against it.
+        MlDsa akp = kty.equals("AKP") ? akpLevel(algName) : null;
         KeyUse alg = KeyUse.parse(use, ops, algName);
         switch (kty) {
             case "oct" -> {
@@ -133,9 +136,45 @@ public final class Jwk {
                 }
                 return new Parsed(kty, kid, alg, null, pub, pkcs8, m);
             }
+            case "AKP" -> {
+                MlDsa level = akp;
+                KeyInfo pub = Spki.mlDsa(level, bytes(m, "pub", true));
+                byte[] pkcs8 = null;
+                if (m.containsKey("priv")) {
+                    byte[] seed = bytes(m, "priv", true);
+                    try {
+                        if (seed.length != MlDsa.SEED_BYTES) {
+                            throw new InvalidJwtKeyException("An " + level.joseName() + " private key (\"priv\") is its"
+                                    + " 32-byte seed (RFC 9964), not " + seed.length + " bytes.");
+                        }
+                        pkcs8 = Pkcs8.mlDsaSeedForm(level, seed);
+                    } finally {
+                        java.util.Arrays.fill(seed, (byte) 0);
+                    }
+                }
+                return new Parsed(kty, kid, alg, null, pub, pkcs8, m);
+            }
             default -> throw new InvalidJwtKeyException("The JWK's kty " + Untrusted.quote(kty) + " is not supported; lcjwt takes"
-                    + " RSA, EC, OKP and oct keys.");
+                    + " RSA, EC, OKP, AKP and oct keys.");
         }
+    }
+
+    /**
+     * The parameter set an {@code AKP} key's {@code alg} names: RFC 9964 makes
+     * {@code alg} required for AKP keys, and its value decides what {@code pub} and {@code priv}
+     * hold, so a key without one, or with one lcjwt cannot read AKP keys for, is refused.
+     */
+    private static MlDsa akpLevel(String algName) {
+        if (algName == null) {
+            throw new InvalidJwtKeyException("The AKP JWK has no \"alg\"; RFC 9964 requires it of AKP keys, as it"
+                    + " says what the key is (ML-DSA-44, ML-DSA-65 or ML-DSA-87).");
+        }
+        MlDsa level = MlDsa.forAlgorithm(io.lcjwt.Algorithm.fromJwsName(algName));
+        if (level == null) {
+            throw new InvalidJwtKeyException("The AKP JWK's alg " + Untrusted.quote(algName) + " is not an ML-DSA"
+                    + " algorithm; lcjwt reads AKP keys for ML-DSA-44, ML-DSA-65 and ML-DSA-87.");
+        }
+        return level;
     }
 
     private static String str(Map<String, Object> m, String name, boolean required) {
@@ -192,6 +231,11 @@ public final class Jwk {
                 m.put("crv", "X25519");
                 m.put("x", b64(info.x()));
             }
+            case ML_DSA -> {
+                m.put("kty", "AKP");
+                m.put("alg", info.mlDsa().joseName());
+                m.put("pub", b64(info.x()));
+            }
         }
         return m;
     }
@@ -208,6 +252,7 @@ public final class Jwk {
             case "EC" -> List.of("crv", "kty", "x", "y");
             case "OKP" -> List.of("crv", "kty", "x");
             case "oct" -> List.of("k", "kty");
+            case "AKP" -> List.of("alg", "kty", "pub"); // RFC 9964
             default -> throw new IllegalArgumentException(kty);
         };
         Map<String, Object> canonical = new LinkedHashMap<>();

@@ -27,6 +27,9 @@ public final class KeyFactory {
     }
 
     public static AsymmetricKey publicFromInfo(KeyInfo info, String kid, KeyUse only) {
+        if (info.kind() == KeyInfo.Kind.ML_DSA) {
+            return MlDsaKeys.publicKey(info, kid, only);
+        }
         EvpKey evp;
         if (info.kind() == KeyInfo.Kind.EC && !Backend.get().isAwsLc()) {
             // The uncompressed point 04 || x || y ends the SubjectPublicKeyInfo (Spki made it so).
@@ -86,10 +89,12 @@ public final class KeyFactory {
             throw new InvalidJwtKeyException("The PEM text holds " + keys.size() + " keys; pass exactly one private key.");
         }
         Pem.Block b = keys.get(0);
-        Pkcs8.Parsed parsed = switch (b.label()) {
-            case "PRIVATE KEY" -> Pkcs8.parse(b.der());
-            case "RSA PRIVATE KEY" -> Pkcs8.fromPkcs1(b.der());
-            case "EC PRIVATE KEY" -> Pkcs8.fromSec1(b.der(), curveOid);
+        // PKCS#8 goes to privateFromPkcs8 as it is, not normalised first: what a key carries beside
+        // its private part (an RFC 5958 publicKey, an ML-DSA expanded key) is checked there.
+        byte[] pkcs8 = switch (b.label()) {
+            case "PRIVATE KEY" -> b.der();
+            case "RSA PRIVATE KEY" -> Pkcs8.fromPkcs1(b.der()).pkcs8();
+            case "EC PRIVATE KEY" -> Pkcs8.fromSec1(b.der(), curveOid).pkcs8();
             default -> {
                 if (b.label().contains("PUBLIC KEY") || b.label().equals("CERTIFICATE")) {
                     throw new InvalidJwtKeyException("The PEM holds a public key or certificate where a private key is"
@@ -99,7 +104,7 @@ public final class KeyFactory {
                         + " RSA PRIVATE KEY or EC PRIVATE KEY.");
             }
         };
-        return privateFromPkcs8(parsed.pkcs8(), kid, KeyUse.ANY, null);
+        return privateFromPkcs8(pkcs8, kid, KeyUse.ANY, null);
     }
 
     /**
@@ -108,6 +113,9 @@ public final class KeyFactory {
      */
     public static PrivateParts privateFromPkcs8(byte[] pkcs8, String kid, KeyUse only, KeyInfo expectedPub) {
         Pkcs8.Parsed parsed = Pkcs8.parse(pkcs8);
+        if (parsed.kind() == KeyInfo.Kind.ML_DSA) {
+            return MlDsaKeys.privateKey(parsed, kid, only, expectedPub);
+        }
         EvpKey evp = EvpKey.fromPkcs8(parsed.pkcs8());
         try {
             if (parsed.kind() == KeyInfo.Kind.EC) {
@@ -117,7 +125,7 @@ public final class KeyFactory {
             if (expectedPub != null && !Arrays.equals(pub.spki(), expectedPub.spki())) {
                 throw new InvalidJwtKeyException("The JWK's private and public members do not belong to the same key.");
             }
-            if (parsed.ed25519Public() != null && !Arrays.equals(pub.x(), parsed.ed25519Public())) {
+            if (parsed.carriedPublic() != null && !Arrays.equals(pub.x(), parsed.carriedPublic())) {
                 throw new InvalidJwtKeyException("The Ed25519 private key carries a public key that is not its own:"
                         + " its private and public parts belong to different keys.");
             }
@@ -158,8 +166,14 @@ public final class KeyFactory {
         }
     }
 
-    /** A fresh key for {@code alg}: RSA-{@code rsaBits} for RS and PS, the algorithm's curve for ES, Ed25519 for EdDSA. */
+    /**
+     * A fresh key for {@code alg}: RSA-{@code rsaBits} for RS and PS, the algorithm's curve for ES,
+     * Ed25519 for EdDSA, the algorithm's parameter set for ML-DSA.
+     */
     public static PrivateParts generate(Algorithm alg, int rsaBits, String kid) {
+        if (alg.family() == Algorithm.Family.ML_DSA) {
+            return MlDsaKeys.generate(MlDsa.forAlgorithm(alg), kid);
+        }
         return generate(alg, rsaBits, kid, false);
     }
 
@@ -270,6 +284,11 @@ public final class KeyFactory {
                 m.put("d", Jwk.b64(Jwk.fixed(new java.math.BigInteger(1, d), pub.curve().coordBytes)));
             }
             case ED25519, X25519 -> m.put("d", Jwk.b64(new Der.Reader(inner).bytes(Der.OCTET_STRING)));
+            case ML_DSA -> {
+                byte[] seed = Pkcs8.mlDsaSeedOf(pkcs8);
+                m.put("priv", Jwk.b64(seed));
+                Arrays.fill(seed, (byte) 0);
+            }
         }
         return m;
     }

@@ -19,11 +19,24 @@ public final class Pkcs8 {
 
     /**
      * A normalised private key: the PKCS#8 DER for libcrypto and what is known of it;
-     * {@code ed25519Public} is the public key a version 2 (RFC 5958) Ed25519 key carries, or null.
+     * {@code carriedPublic} is the public key a version 2 (RFC 5958) Ed25519, X25519 or ML-DSA key
+     * carries, or null. For ML-DSA, {@code pkcs8} is always the seed form, and
+     * {@code mlDsaExpanded} the expanded key that a "both" form carried beside the seed (null
+     * for the seed form), for {@link KeyFactory} to compare with what the seed yields.
      */
-    public record Parsed(byte[] pkcs8, KeyInfo.Kind kind, Curve curve, byte[] ed25519Public) {
+    public record Parsed(byte[] pkcs8, KeyInfo.Kind kind, Curve curve, byte[] carriedPublic, MlDsa mlDsa,
+            byte[] mlDsaExpanded) {
         Parsed(byte[] pkcs8, KeyInfo.Kind kind, Curve curve) {
-            this(pkcs8, kind, curve, null);
+            this(pkcs8, kind, curve, null, null, null);
+        }
+
+        Parsed(byte[] pkcs8, KeyInfo.Kind kind, Curve curve, byte[] carriedPublic) {
+            this(pkcs8, kind, curve, carriedPublic, null, null);
+        }
+
+        /** The seed of an ML-DSA key, read from {@link #pkcs8} (a copy: the caller wipes it). */
+        public byte[] mlDsaSeed() {
+            return mlDsaSeedOf(pkcs8);
         }
     }
 
@@ -94,8 +107,102 @@ public final class Pkcs8 {
                 }
                 return new Parsed(x25519(scalar), KeyInfo.Kind.X25519, null, Arrays.copyOfRange(pub, 1, 33));
             }
+            case "2.16.840.1.101.3.4.3.17", "2.16.840.1.101.3.4.3.18", "2.16.840.1.101.3.4.3.19" ->  {
+                MlDsa level = MlDsa.byOid(oid);
+                if (alg.hasMore()) {
+                    throw new InvalidJwtKeyException("The " + level.joseName() + " private key's AlgorithmIdentifier"
+                            + " has parameters; RFC 9881 says they must be absent.");
+                }
+                return mlDsa(level, key, info);
+            }
             default -> throw new InvalidJwtKeyException("Private keys of algorithm " + Untrusted.text(oid) + " are not supported.");
         }
+    }
+
+    /**
+     * An ML-DSA private key (RFC 9881), the CHOICE inside the PKCS#8 OCTET STRING: the
+     * seed ({@code [0]}, 32 bytes), the expanded key alone, or both. The expanded key alone is
+     * refused: nothing in it can be checked (unlike a seed, from which lcjwt derives the key
+     * itself), and RFC 9964 keys are seeds. A "both" form is accepted when its expanded key is
+     * the one its seed yields, which {@link KeyFactory} checks with libcrypto.
+     */
+    private static Parsed mlDsa(MlDsa level, byte[] choice, Der.Reader info) {
+        Der.Reader r = new Der.Reader(choice);
+        byte[] seed;
+        byte[] expanded = null;
+        switch (r.peekTag()) {
+            case 0x80 -> seed = r.bytes(0x80);
+            case Der.SEQUENCE -> {
+                Der.Reader both = r.read(Der.SEQUENCE);
+                seed = both.bytes(Der.OCTET_STRING);
+                expanded = both.bytes(Der.OCTET_STRING);
+                both.end();
+                if (expanded.length != level.expandedBytes) {
+                    Arrays.fill(seed, (byte) 0);
+                    Arrays.fill(expanded, (byte) 0);
+                    throw new InvalidJwtKeyException("The " + level.joseName() + " private key's expanded key is "
+                            + expanded.length + " bytes; FIPS 204 table 2 makes it " + level.expandedBytes + ".");
+                }
+            }
+            case Der.OCTET_STRING -> throw new InvalidJwtKeyException("The " + level.joseName() + " private key holds"
+                    + " only its expanded form, which lcjwt cannot check for consistency (nothing in it can be"
+                    + " recomputed, where a seed yields the whole key). Export the key with its 32-byte seed: the"
+                    + " seed form or the \"both\" form of RFC 9881.");
+            default -> throw new InvalidJwtKeyException("The " + level.joseName() + " private key is none of the"
+                    + " forms of RFC 9881 (seed [0], expandedKey or both).");
+        }
+        r.end();
+        try {
+            if (seed.length != MlDsa.SEED_BYTES) {
+                throw new InvalidJwtKeyException("The " + level.joseName() + " private key's seed is " + seed.length
+                        + " bytes; ML-DSA seeds are 32 bytes (RFC 9881).");
+            }
+            if (info.hasMore() && info.peekTag() == 0xA0) {
+                info.raw(); // attributes
+            }
+            byte[] pub = null;
+            if (info.hasMore()) {
+                byte[] bits = info.bytes(0x81); // RFC 5958 publicKey [1]
+                info.end();
+                if (bits.length != 1 + level.publicBytes || bits[0] != 0) {
+                    throw new InvalidJwtKeyException("The " + level.joseName() + " private key's publicKey must be "
+                            + level.publicBytes + " bytes.");
+                }
+                pub = Arrays.copyOfRange(bits, 1, bits.length);
+            }
+            return new Parsed(mlDsaSeedForm(level, seed), KeyInfo.Kind.ML_DSA, null, pub, level, expanded);
+        } catch (RuntimeException e) {
+            if (expanded != null) {
+                Arrays.fill(expanded, (byte) 0);
+            }
+            throw e;
+        } finally {
+            Arrays.fill(seed, (byte) 0);
+            Arrays.fill(choice, (byte) 0);
+        }
+    }
+
+    /** PKCS#8 for an ML-DSA seed (RFC 9881, the seed form). */
+    public static byte[] mlDsaSeedForm(MlDsa level, byte[] seed) {
+        return Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(level.oid)), Der.octets(Der.tlv(0x80, seed)));
+    }
+
+    /** The seed of a seed-form ML-DSA PKCS#8 that lcjwt made ({@link #mlDsaSeedForm}). */
+    static byte[] mlDsaSeedOf(byte[] seedForm) {
+        Der.Reader outer = new Der.Reader(seedForm).read(Der.SEQUENCE);
+        outer.integer();
+        outer.read(Der.SEQUENCE);
+        byte[] choice = outer.bytes(Der.OCTET_STRING);
+        try {
+            return new Der.Reader(choice).bytes(0x80);
+        } finally {
+            Arrays.fill(choice, (byte) 0);
+        }
+    }
+
+    /** PKCS#8 for an ML-DSA expanded key (RFC 9881, the expandedKey form), for a JDK that reads only it. */
+    public static byte[] mlDsaExpandedForm(MlDsa level, byte[] expanded) {
+        return Der.seq(Der.integer(BigInteger.ZERO), Der.seq(Der.oid(level.oid)), Der.octets(Der.octets(expanded)));
     }
 
     /**

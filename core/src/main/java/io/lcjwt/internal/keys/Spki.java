@@ -10,7 +10,8 @@ import java.util.Arrays;
  * SubjectPublicKeyInfo (RFC 5280 section 4.1.2.7) in both directions, with lcjwt's import rules:
  * RSA of 2048..8192 bits with an odd exponent of 65537 to 33 bits; EC on P-256, P-384, P-521 or
  * secp256k1 with an uncompressed point of the curve's size; Ed25519 keys that are canonical and
- * not of small order. (libcrypto then checks that EC points lie on their curve.)
+ * not of small order; ML-DSA keys of their parameter set's exact size, with no parameters
+ * (RFC 9881). (libcrypto then checks that EC points lie on their curve.)
  */
 public final class Spki {
     private Spki() {}
@@ -59,11 +60,32 @@ public final class Spki {
                 alg.end();
                 return x25519(key);
             }
+            case "2.16.840.1.101.3.4.3.17", "2.16.840.1.101.3.4.3.18", "2.16.840.1.101.3.4.3.19" -> {
+                MlDsa level = MlDsa.byOid(oid);
+                if (alg.hasMore()) {
+                    throw new InvalidJwtKeyException("The " + level.joseName() + " key's AlgorithmIdentifier has"
+                            + " parameters; RFC 9881 says they must be absent.");
+                }
+                return mlDsa(level, key);
+            }
             case RSA_PSS -> throw new InvalidJwtKeyException("RSASSA-PSS-restricted keys (OID " + RSA_PSS + ") are not"
                     + " supported; export the key as a plain rsaEncryption key, which serves PS* too.");
             default -> throw new InvalidJwtKeyException("Keys of algorithm " + Untrusted.text(oid) + " are not supported; lcjwt takes"
-                    + " RSA, EC (P-256, P-384, P-521, secp256k1), Ed25519 and X25519 keys.");
+                    + " RSA, EC (P-256, P-384, P-521, secp256k1), Ed25519, X25519 and ML-DSA keys.");
         }
+    }
+
+    /**
+     * An ML-DSA public key (FIPS 204 pkEncode) of its parameter set's exact size. Any string of
+     * that size decodes (pkDecode has no invalid inputs), so the length is the whole check.
+     */
+    public static KeyInfo mlDsa(MlDsa level, byte[] key) {
+        if (key.length != level.publicBytes) {
+            throw new InvalidJwtKeyException("An " + level.joseName() + " public key is " + level.publicBytes
+                    + " bytes (FIPS 204 table 2), not " + key.length + ".");
+        }
+        byte[] spki = Der.seq(Der.seq(Der.oid(level.oid)), Der.bitString(key));
+        return new KeyInfo(KeyInfo.Kind.ML_DSA, null, 8 * key.length, null, null, key.clone(), null, spki, level);
     }
 
     static KeyInfo rsa(BigInteger n, BigInteger e) {

@@ -188,6 +188,11 @@ public final class BootDecoders {
                         "Unknown algorithm: lcjwt knows " + String.join(", ",
                                 java.util.Arrays.stream(Algorithm.values()).map(Algorithm::jwsName).toList()) + ".");
             }
+            try {
+                LibCrypto.requireSupported(a); // ML-DSA on a libcrypto without it: refused at start-up
+            } catch (UnsupportedOperationException e) {
+                throw new InvalidConfigurationPropertyValueException(PREFIX + ".jws-algorithms", n, e.getMessage());
+            }
             out.add(a);
         }
         if (out.isEmpty()) {

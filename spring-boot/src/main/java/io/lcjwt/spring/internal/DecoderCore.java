@@ -39,7 +39,8 @@ public final class DecoderCore {
     /** Spring's default clock skew, which lcjwt's exp/nbf check uses too. */
     public static final Duration SPRING_CLOCK_SKEW = Duration.ofSeconds(60);
     private static final List<Algorithm> PER_KEY_DEFAULT = List.of(Algorithm.RS256, Algorithm.ES256,
-            Algorithm.ES384, Algorithm.ES512, Algorithm.EdDSA, Algorithm.HS256);
+            Algorithm.ES384, Algorithm.ES512, Algorithm.EdDSA, Algorithm.ML_DSA_44, Algorithm.ML_DSA_65,
+            Algorithm.ML_DSA_87, Algorithm.HS256);
 
     /** Both verifiers share one key source; the non-blocking one never waits for a fetch. */
     public record Verifiers(JwtVerifier waiting, JwtVerifier nonBlocking, JwksClient client) {}

@@ -56,6 +56,13 @@ public final class PublishedJwks {
     private static JWK jwk(String json, String alg, String x509Sha256) {
         try {
             Map<String, Object> m = JSONObjectUtils.parse(json);
+            if ("AKP".equals(m.get("kty"))) {
+                // Spring Authorization Server serves its JWKS from Nimbus's JWK model, which has no
+                // AKP key type: an ML-DSA key could be signed with but never published.
+                throw new IllegalArgumentException("An ML-DSA (AKP) key cannot be published through the Nimbus JWK"
+                        + " source that Spring Authorization Server serves, as Nimbus has no AKP keys; sign ML-DSA tokens"
+                        + " with io.lcjwt.JwtSigner and publish the key with JwkSet.toJson().");
+            }
             if (!m.containsKey("key_ops")) {
                 m.putIfAbsent("use", "sig");
             }

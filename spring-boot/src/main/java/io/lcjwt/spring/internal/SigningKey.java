@@ -32,7 +32,8 @@ public record SigningKey(JwtKey key, String kid, Set<Algorithm> algorithms, Algo
     /** Nimbus's defaults first: RS256 for RSA, HS256 for a secret. */
     static final List<Algorithm> PREFERENCE = List.of(Algorithm.RS256, Algorithm.ES256, Algorithm.EdDSA,
             Algorithm.HS256, Algorithm.ES384, Algorithm.ES512, Algorithm.ES256K, Algorithm.PS256, Algorithm.RS384,
-            Algorithm.PS384, Algorithm.RS512, Algorithm.PS512, Algorithm.HS384, Algorithm.HS512);
+            Algorithm.PS384, Algorithm.RS512, Algorithm.PS512, Algorithm.HS384, Algorithm.HS512, Algorithm.ML_DSA_44,
+            Algorithm.ML_DSA_65, Algorithm.ML_DSA_87);
 
     public SigningKey {
         Objects.requireNonNull(key, "key");
