@@ -8,6 +8,7 @@ import io.lcjwt.JwtException;
 import io.lcjwt.JwtKey;
 import io.lcjwt.JwtSecretKey;
 import io.lcjwt.JwtVerifier;
+import io.lcjwt.LibCrypto;
 import io.lcjwt.UnknownKeyException;
 import org.junit.jupiter.api.Timeout;
 
@@ -131,6 +132,9 @@ class JwkSetFuzzTest {
 
     /** The choice for a token with {@code alg} and {@code kid}, against a count of the keys that could serve it. */
     private static void checkChoice(JwkSet set, Algorithm alg, String kid, String text) {
+        if (!LibCrypto.supports(alg)) {
+            return; // a verifier for it is refused by name when built (ML-DSA on OpenSSL 3.0)
+        }
         List<JwtKey> keys = set.keys();
         int named = 0;
         int serving = 0;
