@@ -315,26 +315,31 @@ public final class TokenVerifier {
 
     /**
      * The entry for the encoded protected header {@code b[off, off+len)}: the cached one, or one
-     * made now with the allow-list, {@code typ} and key checked, all before any crypto.
+     * made now with the allow-list, {@code typ} and key checked, all before any crypto. A header
+     * that was never seen is vetted before the keys are asked for, so a malformed token or one
+     * off the allow-list is refused as such, and costs no JWKS fetch, even while the keys cannot
+     * be had.
      */
     public HeaderEntry header(byte[] b, int off, int len, Scratch s) {
         int h = hash(b, off, len);
         int slot = h & (CACHE_SIZE - 1);
         HeaderEntry hit = cache[slot];
-        resolver.checkFresh();
-        long generation = resolver.generation();
-        if (hit != null && hit.generation == generation
-                && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, off + len)) {
-            return hit;
+        if (hit != null && Arrays.equals(hit.encoded, 0, hit.encoded.length, b, off, off + len)) {
+            resolver.checkFresh();
+            if (hit.generation == resolver.generation()) {
+                return hit;
+            }
         }
-        return miss(b, off, len, s, generation, slot);
+        return miss(b, off, len, s, slot);
     }
 
     /** The cache-miss half of {@link #header(byte[], int, int, Scratch)}, apart so the hit path stays small to inline. */
-    private HeaderEntry miss(byte[] b, int off, int len, Scratch s, long generation, int slot) {
+    private HeaderEntry miss(byte[] b, int off, int len, Scratch s, int slot) {
         JwtHeader header = decodeHeader(b, off, len, s);
         checkAllowed(header);
         checkType(header);
+        resolver.checkFresh();
+        long generation = resolver.generation();
         VerifyKey key = resolver.resolve(header);
         return new HeaderEntry(Arrays.copyOfRange(b, off, off + len), header, key, generation,
                 allowUnencoded && HeaderParser.unencoded(header), slot);
@@ -347,11 +352,11 @@ public final class TokenVerifier {
      * another unprotected one. The checks on {@code unprotected} are the caller's.
      */
     public HeaderEntry header(byte[] b, int off, int len, Scratch s, Map<String, Object> unprotected) {
-        resolver.checkFresh();
-        long generation = resolver.generation();
         JwtHeader header = decodeHeader(b, off, len, s);
         checkAllowed(header);
         checkType(header);
+        resolver.checkFresh();
+        long generation = resolver.generation();
         JwtHeader union = header;
         for (String name : unprotected.keySet()) {
             if (header.parameters().containsKey(name)) {
