@@ -862,6 +862,7 @@ public final class Race {
                 }
             }
         }
+        namePagePeers(body, versions);
         s.append(String.join(", ", versions.values())).append('\n');
         List<String> skipped = results.stream().filter(r -> r.status().equals("skipped")).map(Result::contender).distinct().toList();
         if (!skipped.isEmpty()) {
@@ -881,6 +882,32 @@ public final class Race {
             raw.append(r.label()).append('\t').append(JSON.std.asString(rawMap(r))).append('\n');
         }
         Files.writeString(Path.of("bench", file.replace(".md", ".jsonl")), raw.toString());
+    }
+
+    /** The libraries a JMH page of the newer benchmarks times, which are not race contenders. */
+    private static void namePagePeers(String body, Map<String, String> versions) {
+        boolean any = body.contains("MlDsaBench") || body.contains("SdJwtBench")
+                || body.contains("SpringEncoderBench") || body.contains("DpopBench");
+        if (!any) {
+            return;
+        }
+        versions.putIfAbsent("lcjwt", "lcjwt " + LibraryVersion.of("io.lcjwt", "lcjwt", io.lcjwt.JwtVerifier.class));
+        if (body.contains("MlDsaBench")) {
+            versions.putIfAbsent("jdk", "the JDK's Signature (JDK " + Runtime.version().feature() + ")");
+        }
+        if (body.contains("SdJwtBench")) {
+            versions.putIfAbsent("authlete", "com.authlete:sd-jwt "
+                    + LibraryVersion.of("com.authlete", "sd-jwt", com.authlete.sd.SDJWT.class));
+        }
+        if (body.contains("SpringEncoderBench") || body.contains("DpopBench")) {
+            versions.putIfAbsent("spring-security", "spring-security-oauth2-jose " + LibraryVersion.of(
+                    "org.springframework.security", "spring-security-oauth2-jose",
+                    org.springframework.security.oauth2.jwt.NimbusJwtEncoder.class));
+        }
+        if (body.contains("SdJwtBench") || body.contains("SpringEncoderBench") || body.contains("DpopBench")) {
+            versions.putIfAbsent("nimbus", "nimbus-jose-jwt " + LibraryVersion.of(
+                    "com.nimbusds", "nimbus-jose-jwt", com.nimbusds.jose.JWSObject.class));
+        }
     }
 
     private static Map<String, Object> rawMap(Result r) {
