@@ -56,6 +56,8 @@ public final class TokenVerifier {
     private final int maxTokenBytes;
     private final String expectedType;
     private final HeaderEntry[] cache = new HeaderEntry[CACHE_SIZE];
+    /** The key generation of the entries last cached; racy reads only cost an extra sweep. */
+    private long cachedGeneration;
     private final boolean allowUnencoded;
     private final SlotPool<Scratch> scratchPool = new SlotPool<>();
 
@@ -378,10 +380,28 @@ public final class TokenVerifier {
         return new HeaderEntry(null, header, key, generation, allowUnencoded && HeaderParser.unencoded(header), -1);
     }
 
-    /** Caches an entry whose signature just verified (an uncached JSON entry is left out). */
+    /**
+     * Caches an entry whose signature just verified (an uncached JSON entry is left out). The
+     * first entry of a new key generation (a JWKS fetch) drops the entries of older ones, so a
+     * key rotated out of the set is not kept alive, with its native memory, by a header that is
+     * never seen again.
+     */
     public void remember(HeaderEntry entry) {
         if (entry.slot >= 0 && cache[entry.slot] != entry) {
+            if (entry.generation != cachedGeneration) {
+                dropOtherGenerations(entry.generation);
+            }
             cache[entry.slot] = entry;
+        }
+    }
+
+    private void dropOtherGenerations(long generation) {
+        cachedGeneration = generation;
+        for (int i = 0; i < cache.length; i++) {
+            HeaderEntry e = cache[i];
+            if (e != null && e.generation != generation) {
+                cache[i] = null;
+            }
         }
     }
 
