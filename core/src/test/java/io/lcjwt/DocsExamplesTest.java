@@ -78,6 +78,26 @@ class DocsExamplesTest {
         assertEquals(List.of(), missing, "pages link to files or headings that do not exist");
     }
 
+    /** A page nobody can reach is a page nobody reads: the index lists every page, and the performance page every bench page. */
+    @Test
+    void theIndexListsEveryPageAndThePerformancePageEveryBenchPage() throws Exception {
+        Path root = DocExamples.root();
+        List<String> unlisted = new ArrayList<>();
+        String index = Files.readString(root.resolve("docs/README.md"));
+        try (var pages = Files.list(root.resolve("docs"))) {
+            pages.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".md") && !n.equals("README.md"))
+                    .filter(n -> !index.contains("](" + n + ")") && !index.contains("](" + n + "#"))
+                    .sorted().forEach(n -> unlisted.add("docs/README.md does not link " + n));
+        }
+        String performance = Files.readString(root.resolve("docs/performance.md"));
+        try (var pages = Files.list(root.resolve("bench"))) {
+            pages.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("results-") && n.endsWith(".md"))
+                    .filter(n -> !performance.contains("](../bench/" + n + ")"))
+                    .sorted().forEach(n -> unlisted.add("docs/performance.md does not link bench/" + n));
+        }
+        assertEquals(List.of(), unlisted);
+    }
+
     /** The anchors GitHub makes of a page's headings: lower case, punctuation dropped, spaces to dashes. */
     static Set<String> anchors(String markdown) {
         Set<String> out = new java.util.HashSet<>();
