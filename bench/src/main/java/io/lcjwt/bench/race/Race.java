@@ -192,7 +192,8 @@ public final class Race {
             }
         }
         int rounds = Integer.parseInt(opt.getOrDefault("rounds", mode.equals("smoke") ? "1" : "3"));
-        String cmd = "bin/race " + String.join(" ", args);
+        String cmd = "bin/race " + String.join(" ", java.util.Arrays.stream(args)
+                .map(a -> a.contains(" ") ? "\"" + a + "\"" : a).toList());
         switch (mode) {
             case "race" -> {
                 List<String> algs = which.equals("all") ? List.of("HS256", "RS256", "ES256") : List.of(which);
