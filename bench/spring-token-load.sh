@@ -16,7 +16,7 @@
 # The server keeps every token it issues (Spring Authorization Server's in-memory OAuth2AuthorizationService),
 # so the request count bounds the heap too: keep LOAD_REQUESTS and the warm-up within what LOAD_JVM_OPTS holds
 # (a few KB per token). Settings (environment): LOAD_DURATION (30s), LOAD_WARMUP (10s), LOAD_REQUESTS per run
-# (20000), LOAD_THREADS (1), LOAD_CONNECTIONS (16), LOAD_TIMEOUT (2s), LOAD_PORTS ("19081 19082"),
+# (20000), LOAD_THREADS (1), LOAD_CONNECTIONS (16), LOAD_TIMEOUT (10s: with bcrypt, 16 connections queue for over a second each), LOAD_PORTS ("19081 19082"),
 # LOAD_JVM_OPTS (-Xms512m -Xmx512m), LOAD_SERVER_CPUS / LOAD_WRK_CPUS (bench/wrk/common.sh), LOAD_PAGE
 # (results-spring-token-load.md under bench/; empty: print only), LOAD_MODES, LCJWT_SKIP_BUILD=1 to use the jar already
 # built. Run it on a quiet machine; only 127.0.0.1 is used. LCJWT_LIBCRYPTO picks lcjwt's libcrypto as everywhere.
@@ -29,7 +29,7 @@ warmup=${LOAD_WARMUP:-10s}
 requests=${LOAD_REQUESTS:-20000}
 threads=${LOAD_THREADS:-1}
 connections=${LOAD_CONNECTIONS:-16}
-timeout=${LOAD_TIMEOUT:-2s}
+timeout=${LOAD_TIMEOUT:-10s}
 read -r lcjwt_port nimbus_port <<<"${LOAD_PORTS:-19081 19082}"
 jvm_opts=${LOAD_JVM_OPTS:--Xms512m -Xmx512m}
 page=${LOAD_PAGE-results-spring-token-load.md}
