@@ -65,6 +65,6 @@ public interface DpopReplayStore {
      * @throws IllegalArgumentException if {@code maxEntries} is out of range
      */
     static DpopReplayStore inMemory(int maxEntries) {
-        return new ReplayTable(maxEntries);
+        return new ReplayTable(maxEntries)::firstUse;
     }
 }

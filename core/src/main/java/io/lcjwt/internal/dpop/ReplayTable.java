@@ -1,14 +1,13 @@
 package io.lcjwt.internal.dpop;
 
 import io.lcjwt.DpopException;
-import io.lcjwt.DpopReplayStore;
 
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * {@link DpopReplayStore#inMemory(int)}: a hash table allocated once, whose entries are 128 bits of
+ * {@code DpopReplayStore.inMemory(int)}: a hash table allocated once, whose entries are 128 bits of
  * the proof's id and an expiry. An id has two candidate buckets of sixteen slots; it goes into the
  * one with fewer live entries ("two choices", which keeps the buckets even, so the table fills
  * to about its size before a bucket overflows). A call looks at those 32 slots and nothing else,
@@ -17,7 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * that proof replay. Both buckets are locked (in a fixed order) for the check and the insert,
  * so the same id arriving twice at once is accepted once.
  */
-public final class ReplayTable implements DpopReplayStore {
+public final class ReplayTable {
     static final int WAYS = 16;
     /** Longs per slot: the id's two halves and the expiry in epoch milliseconds (0: never used). */
     private static final int LONGS = 3;
@@ -42,7 +41,7 @@ public final class ReplayTable implements DpopReplayStore {
         }
     }
 
-    @Override
+    /** As {@code DpopReplayStore.firstUse}: whether {@code id} was not seen live before; records it. */
     public boolean firstUse(String id, Instant now, Instant expiresAt) {
         Objects.requireNonNull(id, "id");
         long nowMs = now.toEpochMilli();
