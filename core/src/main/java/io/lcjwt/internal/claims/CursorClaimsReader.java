@@ -345,7 +345,7 @@ public final class CursorClaimsReader {
             return d.seconds();
         }
         if (t == double.class || t == Double.class) {
-            return d.seconds() + d.nanos() / 1e9;
+            return d.value();
         }
         if (t == Object.class || t == Number.class) {
             return d.canonical();

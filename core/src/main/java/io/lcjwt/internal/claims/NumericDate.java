@@ -13,8 +13,10 @@ import java.time.Instant;
  * @param seconds whole seconds (floor)
  * @param nanos the fraction, 0 for integers
  * @param integral whether the JSON number was an integer
+ * @param value the number as read, which a {@code Map} or a {@code double} receives unchanged
+ *              (seconds and nanos are rounded to the nanosecond for comparisons)
  */
-record NumericDate(long seconds, int nanos, boolean integral) {
+record NumericDate(long seconds, int nanos, boolean integral, double value) {
 
     static final long MAX_SECONDS = 253_402_300_799L;
 
@@ -28,7 +30,7 @@ record NumericDate(long seconds, int nanos, boolean integral) {
             if (whole > MAX_SECONDS) {
                 throw outOfRange(claim);
             }
-            return new NumericDate(whole, 0, true);
+            return new NumericDate(whole, 0, true, whole);
         }
         return of(c.readNumber(), t, claim); // negative, fractional, or too long for the fast path
     }
@@ -48,7 +50,7 @@ record NumericDate(long seconds, int nanos, boolean integral) {
             if (s < 0 || s > MAX_SECONDS) {
                 throw outOfRange(claim);
             }
-            return new NumericDate(s, 0, true);
+            return new NumericDate(s, 0, true, s);
         }
         if (n instanceof java.math.BigInteger) {
             throw outOfRange(claim);
@@ -57,7 +59,7 @@ record NumericDate(long seconds, int nanos, boolean integral) {
         if (d >= 0 && d <= MAX_SECONDS) {
             long s = (long) Math.floor(d);
             int nanos = (int) Math.min(999_999_999L, Math.round((d - s) * 1e9));
-            return new NumericDate(s, nanos, false);
+            return new NumericDate(s, nanos, false, d);
         }
         throw outOfRange(claim);
     }
@@ -92,6 +94,6 @@ record NumericDate(long seconds, int nanos, boolean integral) {
 
     /** The value a {@code Map} result holds: a {@code Long} for integers, else a {@code Double}. */
     Object canonical() {
-        return integral ? (Object) seconds : (Object) (seconds + nanos / 1e9);
+        return integral ? (Object) seconds : (Object) value;
     }
 }
