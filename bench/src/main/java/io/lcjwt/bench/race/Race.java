@@ -850,10 +850,6 @@ public final class Race {
                         + (r.runtime() == null || r.family() == null || r.family().equals("java") ? "" : " (" + r.runtime() + ")"));
             }
         }
-        if (versions.isEmpty() && body.contains("ClaimsReaderBench")) {
-            versions.put("lcjwt", "lcjwt " + LibraryVersion.of("io.lcjwt", "lcjwt", io.lcjwt.JwtVerifier.class));
-            versions.put("jackson-jr", "jackson-jr " + LibraryVersion.of("com.fasterxml.jackson.jr", "jackson-jr-objects", JSON.class));
-        }
         if (versions.isEmpty()) {
             // A JMH page has no race results: name the Java libraries whose benchmarks it shows.
             for (Contender c : JavaContender.CONTENDERS.values()) {
@@ -885,14 +881,18 @@ public final class Race {
         Files.writeString(Path.of("bench", file.replace(".md", ".jsonl")), raw.toString());
     }
 
-    /** The libraries a JMH page of the newer benchmarks times, which are not race contenders. */
+    /** The libraries a JMH page times that are not race contenders, named by the benchmark class in its body. */
     private static void namePagePeers(String body, Map<String, String> versions) {
-        boolean any = body.contains("MlDsaBench") || body.contains("SdJwtBench")
+        boolean any = body.contains("ClaimsReaderBench") || body.contains("MlDsaBench") || body.contains("SdJwtBench")
                 || body.contains("SpringEncoderBench") || body.contains("DpopBench");
         if (!any) {
             return;
         }
         versions.putIfAbsent("lcjwt", "lcjwt " + LibraryVersion.of("io.lcjwt", "lcjwt", io.lcjwt.JwtVerifier.class));
+        if (body.contains("ClaimsReaderBench")) {
+            versions.putIfAbsent("jackson-jr", "jackson-jr "
+                    + LibraryVersion.of("com.fasterxml.jackson.jr", "jackson-jr-objects", JSON.class));
+        }
         if (body.contains("MlDsaBench")) {
             versions.putIfAbsent("jdk", "the JDK's Signature (JDK " + Runtime.version().feature() + ")");
         }
