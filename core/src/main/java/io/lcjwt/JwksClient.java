@@ -81,7 +81,7 @@ import javax.net.ssl.SSLContext;
 public final class JwksClient implements AutoCloseable {
 
     static {
-        JwksAccess.register(new JwksAccess.Bridge() {
+        JwksAccess.register(new JwksAccess.Bridge<JwksClient, Builder>() {
             @Override
             public JwksClient build(Builder builder, Transport transport, DoubleSupplier random) {
                 return builder.build(transport, random);
@@ -154,7 +154,12 @@ public final class JwksClient implements AutoCloseable {
                 : Origin.of(transport, b.uri);
         FetchListener l = b.listener;
         this.cache = new KeyCache(b.settings(), origin, b.clock, random, JwksClient::parse,
-                l == null ? m -> { } : l::fetched);
+                l == null ? m -> { } : m -> l.fetched(metrics(m)));
+    }
+
+    private static Metrics metrics(KeyCache.Stats s) {
+        return new Metrics(s.lastAttempt(), s.lastSuccess(), s.keyCount(), s.keysSkipped(), s.fetches(),
+                s.failures(), s.lastError(), s.nextFetchIn());
     }
 
     private static final String HOW_TO_ALLOW = "after allowPlainHttp() or allowPlainHttpTo(host)";
@@ -279,7 +284,7 @@ public final class JwksClient implements AutoCloseable {
      * @return one consistent-enough snapshot
      */
     public Metrics metrics() {
-        return cache.metrics();
+        return metrics(cache.metrics());
     }
 
     KeyResolver resolver(boolean wait) {

@@ -70,7 +70,7 @@ class JwksPushbackHttpTest {
 
     JwksClient client(double jitter) {
         URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/jwks.json");
-        return JwksAccess.get().build(JwksClient.builder(uri).clock(clock),
+        return JwksAccess.<JwksClient, JwksClient.Builder>get().build(JwksClient.builder(uri).clock(clock),
                 new HttpTransport(Duration.ofSeconds(2), Duration.ofSeconds(2), 1 << 20, "test", null), () -> jitter);
     }
 

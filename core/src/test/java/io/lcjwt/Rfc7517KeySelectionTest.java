@@ -58,7 +58,7 @@ class Rfc7517KeySelectionTest {
                         return CompletableFuture.completedFuture(Response.ok(u, doc));
                     }
                 };
-                JwksClient c = JwksAccess.get().build(JwksClient.builder(uri).clock(TestTokens.CLOCK), served, () -> 0.5);
+                JwksClient c = JwksAccess.<JwksClient, JwksClient.Builder>get().build(JwksClient.builder(uri).clock(TestTokens.CLOCK), served, () -> 0.5);
                 return JwtVerifier.builder(c).algorithms(algs).clock(TestTokens.CLOCK).build();
             }
         };

@@ -199,7 +199,7 @@ final class Fleet {
     Result run() {
         int n = settings.instances();
         KeyResolver[] resolvers = new KeyResolver[n];
-        JwksAccess.Bridge bridge = JwksAccess.get();
+        JwksAccess.Bridge<JwksClient, JwksClient.Builder> bridge = JwksAccess.get();
         SplittableRandom seeds = new SplittableRandom(settings.seed() * 31 + 7);
         for (int i = 0; i < n; i++) {
             SplittableRandom r = new SplittableRandom(seeds.nextLong());

@@ -1,7 +1,6 @@
 package io.lcjwt.internal.jwks;
 
 import io.lcjwt.JwkSet;
-import io.lcjwt.JwksClient;
 import io.lcjwt.JwksUnavailableException;
 import io.lcjwt.JwtHeader;
 import io.lcjwt.KeysNotReadyException;
@@ -108,7 +107,7 @@ public final class KeyCache {
     private final Clock clock;
     private final DoubleSupplier random;
     private final Function<String, Parsed> parser;
-    private final Consumer<JwksClient.Metrics> listener;
+    private final Consumer<Stats> listener;
 
     private volatile Snapshot snap;
     private volatile Gate gate = INITIAL;
@@ -125,7 +124,7 @@ public final class KeyCache {
      * @param listener told the metrics after every attempt; its failures are ignored
      */
     public KeyCache(Settings settings, Origin origin, Clock clock, DoubleSupplier random,
-            Function<String, Parsed> parser, Consumer<JwksClient.Metrics> listener) {
+            Function<String, Parsed> parser, Consumer<Stats> listener) {
         this.settings = settings;
         this.origin = origin;
         this.clock = clock;
@@ -139,12 +138,12 @@ public final class KeyCache {
         return wait ? waiting : nonBlocking;
     }
 
-    /** {@link JwksClient#current()}. */
+    /** The public client's {@code current()}. */
     public JwkSet current() {
         return snapshot(true).set();
     }
 
-    /** {@link JwksClient#refresh()}: fetch now (cooldown and backoff aside, pushback not), or join the fetch in flight. */
+    /** The public client's {@code refresh()}: fetch now (cooldown and backoff aside, pushback not), or join the fetch in flight. */
     public JwkSet refresh() {
         CompletableFuture<Snapshot> running = inflight.get();
         if (running == null || running.isDone()) {
@@ -159,13 +158,20 @@ public final class KeyCache {
         return await(startFetch(Trigger.ON_DEMAND)).set();
     }
 
-    /** {@link JwksClient#metrics()}. */
-    public JwksClient.Metrics metrics() {
+    /**
+     * The counters and times behind the public client's {@code Metrics}, which it copies field
+     * by field (so that this package needs nothing from the public one).
+     */
+    public record Stats(Instant lastAttempt, Instant lastSuccess, int keyCount, int keysSkipped, long fetches,
+            long failures, String lastError, Duration nextFetchIn) {}
+
+    /** The public client's {@code metrics()}. */
+    public Stats metrics() {
         return metrics(gate, snap, clock.millis());
     }
 
-    private JwksClient.Metrics metrics(Gate g, Snapshot s, long now) {
-        return new JwksClient.Metrics(g.lastAttempt() == NEVER ? null : Instant.ofEpochMilli(g.lastAttempt()),
+    private Stats metrics(Gate g, Snapshot s, long now) {
+        return new Stats(g.lastAttempt() == NEVER ? null : Instant.ofEpochMilli(g.lastAttempt()),
                 g.lastSuccess() == NEVER ? null : Instant.ofEpochMilli(g.lastSuccess()),
                 s == null ? 0 : s.set().keys().size(), s == null ? 0 : s.set().skipped(),
                 fetches.get(), failures.get(), g.lastError(),

@@ -102,7 +102,7 @@ class KeyCacheTest {
 
     final ManualClock clock = new ManualClock(T0);
     final Issuer issuer = new Issuer(clock);
-    final List<JwksClient.Metrics> told = new ArrayList<>();
+    final List<KeyCache.Stats> told = new ArrayList<>();
     double u = 0.5;
 
     KeyCache cache(KeyCache.Settings s) {
@@ -372,7 +372,7 @@ class KeyCacheTest {
                 });
         assertEquals("k1", kid(c.resolver(true), "k1"));
         assertEquals(1, told.size());
-        JwksClient.Metrics m = told.get(0);
+        KeyCache.Stats m = told.get(0);
         assertEquals(1, m.fetches());
         assertEquals(0, m.failures());
         assertEquals(1, m.keyCount());
