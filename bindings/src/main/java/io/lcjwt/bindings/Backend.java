@@ -57,8 +57,9 @@ import java.util.Objects;
  *   <li>OpenSSL 3.0's {@code d2i_PUBKEY} goes through its decoder framework, about six times the
  *       cost of {@code EVP_PKEY_fromdata}, and its {@code EVP_PKEY_derive_set_peer} checks the
  *       peer again with a scalar multiplication by the group order. On OpenSSL lcjwt makes EC
- *       public keys with {@code EVP_PKEY_fromdata} ({@link #ecPublicKeyFromPoint}, OpenSSL only;
- *       the same point checks) and sets an imported peer with
+ *       public keys from a template per curve ({@link #ecPublicKeyFromPoint}) and RSA public
+ *       keys with {@code EVP_PKEY_fromdata} ({@link #rsaPublicKey}), both OpenSSL only and with
+ *       the same checks, and sets an imported peer with
  *       {@code EVP_PKEY_derive_set_peer_ex(..., 0)} ({@link #deriveSetCheckedPeer}); aws-lc has
  *       neither call and needs neither.</li>
  * </ul>
@@ -782,11 +783,14 @@ public final class Backend {
     }
 
     /**
-     * OpenSSL 3 only: an EC public key made from its uncompressed point with
-     * {@code EVP_PKEY_fromdata}. OpenSSL 3.0's {@code d2i_PUBKEY} runs the decoder framework,
-     * about 260 µs per key on the machines lcjwt is measured on; this takes about 40 µs. The
-     * point is checked as {@code d2i_PUBKEY} checks it ({@code EC_POINT_oct2point}: coordinates
-     * below the field prime, on the curve).
+     * OpenSSL 3 only: an EC public key made from its uncompressed point. OpenSSL 3.0's
+     * {@code d2i_PUBKEY} runs the decoder framework, and {@code EVP_PKEY_fromdata} builds the
+     * curve's group afresh for every key (a modular inversion for its Montgomery context, most of
+     * the cost). So the first key of a curve is made by {@code EVP_PKEY_fromdata} from the group's
+     * name alone and kept as that curve's template; every key is then {@code EVP_PKEY_dup} of the
+     * template (which copies the group) given its point by {@code EVP_PKEY_set1_encoded_public_key}.
+     * The point is checked as {@code d2i_PUBKEY} and {@code EVP_PKEY_fromdata} check it (both
+     * through {@code EC_POINT_oct2point}): coordinates below the field prime, on the curve.
      *
      * @param group OpenSSL's group name: {@code P-256}, {@code P-384}, {@code P-521} or {@code secp256k1}
      * @param point {@code 04 || x || y}
@@ -799,27 +803,49 @@ public final class Backend {
         if (kind == Kind.AWS_LC) {
             throw new UnsupportedOperationException("aws-lc has no EVP_PKEY_fromdata; use d2i_PUBKEY");
         }
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment groupName = arena.allocateFrom(group);
-            MemorySegment params = arena.allocate(FromData.PARAM, 3);
-            FromData.param(params, 0, FromData.GROUP, FromData.UTF8_STRING, groupName, groupName.byteSize() - 1);
-            FromData.param(params, 1, FromData.PUB, FromData.OCTET_STRING, point, len);
-            // The third element stays zeroed: OSSL_PARAM_END.
-            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-            MemorySegment ctx = (MemorySegment) FromData.CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL,
-                    FromData.EC, MemorySegment.NULL);
-            if (ctx.equals(MemorySegment.NULL)) {
+        try {
+            MemorySegment template = EcTemplates.of(group);
+            if (template.equals(MemorySegment.NULL)) {
                 return MemorySegment.NULL;
             }
-            try {
-                if ((int) FromData.INIT.invokeExact(ctx) != 1
-                        || (int) FromData.FROMDATA.invokeExact(ctx, out, FromData.SELECT_PUBLIC_KEY, params) != 1) {
-                    return MemorySegment.NULL;
-                }
-                return out.get(ValueLayout.ADDRESS, 0);
-            } finally {
-                Evp.pkeyCtxFree(ctx);
+            MemorySegment key = (MemorySegment) EcTemplates.DUP.invokeExact(template);
+            if (key.equals(MemorySegment.NULL)) {
+                return MemorySegment.NULL;
             }
+            if ((int) EcTemplates.SET_POINT.invokeExact(key, point, len) != 1) {
+                libcrypto_h.EVP_PKEY_free(key);
+                return MemorySegment.NULL;
+            }
+            return key;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * OpenSSL 3 only: an RSA public key from its modulus and exponent with
+     * {@code EVP_PKEY_fromdata}, instead of {@code d2i_PUBKEY}'s decoder framework (about twenty
+     * times the cost on OpenSSL 3.0). The values are read as {@code d2i_PUBKEY} reads them; lcjwt
+     * has checked their sizes before.
+     *
+     * @param n the modulus, unsigned and little-endian (OpenSSL's native order for an
+     *        {@code OSSL_PARAM} integer on the platforms lcjwt runs on)
+     * @param nLen its length
+     * @param e the public exponent, the same way
+     * @param eLen its length
+     * @return the new {@code EVP_PKEY}, the caller's to free, or NULL when OpenSSL refuses it
+     * @throws UnsupportedOperationException on aws-lc, which has no {@code EVP_PKEY_fromdata}
+     */
+    public MemorySegment rsaPublicKey(MemorySegment n, long nLen, MemorySegment e, long eLen) {
+        if (kind == Kind.AWS_LC) {
+            throw new UnsupportedOperationException("aws-lc has no EVP_PKEY_fromdata; use d2i_PUBKEY");
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment params = arena.allocate(FromData.PARAM, 3);
+            FromData.param(params, 0, FromData.N, FromData.UNSIGNED_INTEGER, n, nLen);
+            FromData.param(params, 1, FromData.E, FromData.UNSIGNED_INTEGER, e, eLen);
+            // The third element stays zeroed: OSSL_PARAM_END.
+            return FromData.make(arena, FromData.RSA, FromData.SELECT_PUBLIC_KEY, params);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -854,13 +880,17 @@ public final class Backend {
                 ValueLayout.JAVA_INT.withName("data_type"), MemoryLayout.paddingLayout(4),
                 ValueLayout.ADDRESS.withName("data"), ValueLayout.JAVA_LONG.withName("data_size"),
                 ValueLayout.JAVA_LONG.withName("return_size"));
+        static final int UNSIGNED_INTEGER = 2;
         static final int UTF8_STRING = 4;
-        static final int OCTET_STRING = 5;
         /** {@code EVP_PKEY_PUBLIC_KEY}: all parameters and the public key. */
         static final int SELECT_PUBLIC_KEY = 0x86;
+        /** {@code EVP_PKEY_KEY_PARAMETERS}: the domain parameters alone (an EC key's group). */
+        static final int SELECT_PARAMETERS = 0x84;
         static final MemorySegment EC = Arena.global().allocateFrom("EC");
+        static final MemorySegment RSA = Arena.global().allocateFrom("RSA");
         static final MemorySegment GROUP = Arena.global().allocateFrom("group");
-        static final MemorySegment PUB = Arena.global().allocateFrom("pub");
+        static final MemorySegment N = Arena.global().allocateFrom("n");
+        static final MemorySegment E = Arena.global().allocateFrom("e");
         static final MethodHandle CTX_NEW_FROM_NAME = Linker.nativeLinker().downcallHandle(
                 symbol("EVP_PKEY_CTX_new_from_name"),
                 FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
@@ -870,6 +900,23 @@ public final class Backend {
                 FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS,
                         ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
+        /** {@code EVP_PKEY_fromdata} of a key type's {@code params}: the new key, or NULL when refused. */
+        static MemorySegment make(Arena arena, MemorySegment type, int selection, MemorySegment params) throws Throwable {
+            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+            MemorySegment ctx = (MemorySegment) CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL, type, MemorySegment.NULL);
+            if (ctx.equals(MemorySegment.NULL)) {
+                return MemorySegment.NULL;
+            }
+            try {
+                if ((int) INIT.invokeExact(ctx) != 1 || (int) FROMDATA.invokeExact(ctx, out, selection, params) != 1) {
+                    return MemorySegment.NULL;
+                }
+                return out.get(ValueLayout.ADDRESS, 0);
+            } finally {
+                Evp.pkeyCtxFree(ctx);
+            }
+        }
+
         static void param(MemorySegment array, int i, MemorySegment key, int type, MemorySegment data, long size) {
             long at = i * PARAM.byteSize();
             array.set(ValueLayout.ADDRESS, at, key);
@@ -877,6 +924,47 @@ public final class Backend {
             array.set(ValueLayout.ADDRESS, at + 16, data);
             array.set(ValueLayout.JAVA_LONG, at + 24, size);
             array.set(ValueLayout.JAVA_LONG, at + 32, -1L); // OSSL_PARAM_UNMODIFIED
+        }
+    }
+
+    /**
+     * OpenSSL 3's EC key templates, one per curve: a key holding the group and no point, made
+     * once by {@code EVP_PKEY_fromdata} and kept for the life of the process (four at most), from
+     * which {@link #ecPublicKeyFromPoint} duplicates every key. {@code EVP_PKEY_dup} only reads
+     * the template, so threads share it.
+     */
+    private static final class EcTemplates {
+        static final MethodHandle DUP = Linker.nativeLinker().downcallHandle(symbol("EVP_PKEY_dup"),
+                FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS));
+        static final MethodHandle SET_POINT = Linker.nativeLinker().downcallHandle(
+                symbol("EVP_PKEY_set1_encoded_public_key"),
+                FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+        private static final java.util.concurrent.ConcurrentHashMap<String, MemorySegment> BY_GROUP =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        /** The curve's template, made on first use; NULL when OpenSSL does not know the group. */
+        static MemorySegment of(String group) throws Throwable {
+            MemorySegment t = BY_GROUP.get(group);
+            if (t != null) {
+                return t;
+            }
+            synchronized (BY_GROUP) {
+                t = BY_GROUP.get(group);
+                if (t == null) {
+                    try (Arena arena = Arena.ofConfined()) {
+                        MemorySegment groupName = arena.allocateFrom(group);
+                        MemorySegment params = arena.allocate(FromData.PARAM, 2);
+                        FromData.param(params, 0, FromData.GROUP, FromData.UTF8_STRING, groupName,
+                                groupName.byteSize() - 1);
+                        t = FromData.make(arena, FromData.EC, FromData.SELECT_PARAMETERS, params);
+                    }
+                    if (t.equals(MemorySegment.NULL)) {
+                        return t; // not kept: a group OpenSSL lacks is refused each time it is asked for
+                    }
+                    BY_GROUP.put(group, t);
+                }
+                return t;
+            }
         }
     }
 

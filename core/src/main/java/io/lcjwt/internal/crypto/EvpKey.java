@@ -3,10 +3,12 @@ package io.lcjwt.internal.crypto;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.Evp;
+import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -158,8 +160,9 @@ public final class EvpKey implements NativeOwner {
 
     /**
      * An EC public key from its uncompressed point {@code 04 || x || y} in {@code b[off, off+len)},
-     * on OpenSSL 3 by {@code EVP_PKEY_fromdata} (its {@code d2i_PUBKEY} costs six times as much),
-     * checked as {@code d2i_PUBKEY} checks it: on the curve, coordinates below the prime.
+     * on OpenSSL 3 from the curve's template ({@link Backend#ecPublicKeyFromPoint}; its
+     * {@code d2i_PUBKEY} costs many times as much), checked as {@code d2i_PUBKEY} checks it: on
+     * the curve, coordinates below the prime.
      *
      * @param group OpenSSL's group name for the curve
      */
@@ -176,6 +179,59 @@ public final class EvpKey implements NativeOwner {
             }
             return new EvpKey(pkey);
         }
+    }
+
+    /**
+     * An Ed25519 or X25519 public key from its 32 raw bytes ({@code EVP_PKEY_new_raw_public_key},
+     * on both libraries): the same key {@code d2i_PUBKEY} makes from the SubjectPublicKeyInfo,
+     * without OpenSSL 3.0's decoder framework. Neither library checks the point here; lcjwt's
+     * Ed25519 checks ran before.
+     *
+     * @param type {@link Backend#evpPkeyEd25519()} or {@link Backend#evpPkeyX25519()}
+     */
+    public static EvpKey fromRawPublic(int type, byte[] key) {
+        Backend backend = Backend.get();
+        backend.clearErrors();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment in = arena.allocate(key.length);
+            MemorySegment.copy(key, 0, in, ValueLayout.JAVA_BYTE, 0, key.length);
+            MemorySegment pkey = libcrypto_h.EVP_PKEY_new_raw_public_key(type, MemorySegment.NULL, in, key.length);
+            if (pkey.equals(MemorySegment.NULL)) {
+                throw new InvalidJwtKeyException("libcrypto refused the public key: " + backend.drainErrors());
+            }
+            return new EvpKey(pkey);
+        }
+    }
+
+    /**
+     * An RSA public key from its modulus and exponent, on OpenSSL 3 by {@code EVP_PKEY_fromdata}
+     * (its {@code d2i_PUBKEY} costs about twenty times as much); aws-lc reads the
+     * SubjectPublicKeyInfo instead ({@link #fromSpki}).
+     */
+    public static EvpKey fromRsaPublic(BigInteger n, BigInteger e) {
+        Backend backend = Backend.get();
+        backend.clearErrors();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment nLe = littleEndian(arena, n);
+            MemorySegment eLe = littleEndian(arena, e);
+            MemorySegment pkey = backend.rsaPublicKey(nLe, nLe.byteSize(), eLe, eLe.byteSize());
+            if (pkey.equals(MemorySegment.NULL)) {
+                throw new InvalidJwtKeyException("libcrypto refused the RSA public key: " + backend.drainErrors());
+            }
+            return new EvpKey(pkey);
+        }
+    }
+
+    /** A positive integer's magnitude, least significant byte first. */
+    private static MemorySegment littleEndian(Arena arena, BigInteger v) {
+        byte[] be = v.toByteArray(); // big-endian, perhaps with a leading zero for the sign
+        int skip = be.length > 1 && be[0] == 0 ? 1 : 0;
+        int len = be.length - skip;
+        MemorySegment out = arena.allocate(len);
+        for (int i = 0; i < len; i++) {
+            out.set(ValueLayout.JAVA_BYTE, i, be[be.length - 1 - i]);
+        }
+        return out;
     }
 
     /** Parses a DER PKCS#8 PrivateKeyInfo. */

@@ -30,16 +30,33 @@ public final class KeyFactory {
         if (info.kind() == KeyInfo.Kind.ML_DSA) {
             return MlDsaKeys.publicKey(info, kid, only);
         }
-        EvpKey evp;
-        if (info.kind() == KeyInfo.Kind.EC && !Backend.get().isAwsLc()) {
-            // The uncompressed point 04 || x || y ends the SubjectPublicKeyInfo (Spki made it so).
-            byte[] spki = info.spki();
-            int n = 1 + 2 * info.curve().coordBytes;
-            evp = EvpKey.fromEcPoint(info.curve().jwkName, spki, spki.length - n, n);
-        } else {
-            evp = EvpKey.fromSpki(info.spki());
-        }
-        return new AsymmetricKey(evp, info, kid, only, false);
+        return new AsymmetricKey(publicEvp(info), info, kid, only, false);
+    }
+
+    /**
+     * The native public key, made the cheapest way the live library offers, with the same checks
+     * either way. Ed25519 and X25519 keys are their raw 32 bytes on both. On OpenSSL 3, whose
+     * {@code d2i_PUBKEY} runs its decoder framework, EC keys are copies of a per-curve template
+     * given their point, and RSA keys are made from n and e; aws-lc reads their
+     * SubjectPublicKeyInfo.
+     */
+    private static EvpKey publicEvp(KeyInfo info) {
+        Backend backend = Backend.get();
+        return switch (info.kind()) {
+            case ED25519 -> EvpKey.fromRawPublic(backend.evpPkeyEd25519(), info.x());
+            case X25519 -> EvpKey.fromRawPublic(backend.evpPkeyX25519(), info.x());
+            case EC -> {
+                if (backend.isAwsLc()) {
+                    yield EvpKey.fromSpki(info.spki());
+                }
+                // The uncompressed point 04 || x || y ends the SubjectPublicKeyInfo (Spki made it so).
+                byte[] spki = info.spki();
+                int n = 1 + 2 * info.curve().coordBytes;
+                yield EvpKey.fromEcPoint(info.curve().jwkName, spki, spki.length - n, n);
+            }
+            case RSA -> backend.isAwsLc() ? EvpKey.fromSpki(info.spki()) : EvpKey.fromRsaPublic(info.n(), info.e());
+            case ML_DSA -> throw new IllegalArgumentException("ML-DSA keys are made by MlDsaKeys");
+        };
     }
 
     /** The blocks but EC PARAMETERS; a loop, not a stream and a lambda, which spin classes at a process's first key. */

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * EC public keys are imported by {@code d2i_PUBKEY} on aws-lc and by {@code EVP_PKEY_fromdata}
- * on OpenSSL 3 (its decoder is six times slower). Both paths must give libcrypto the key the JDK
+ * EC public keys are imported by {@code d2i_PUBKEY} on aws-lc and, on OpenSSL 3 (whose decoder
+ * is many times slower), as a copy of the curve's template given the point. Both paths must give libcrypto the key the JDK
  * sees, and both must refuse a point off the curve and a coordinate not below the field prime.
  */
 class EcPublicImportTest {
