@@ -15,9 +15,9 @@ import java.util.HexFormat;
  *
  * <p>The first two are comparisons of bytes: y against p, and the key against the eight
  * canonical encodings of the points of small order, which {@code Ed25519PointsTest} derives
- * independently. Decoding takes a square root in the field: aws-lc does it in
+ * independently. Whether y decodes takes an exponentiation in the field: aws-lc decides it in
  * {@code ED25519_check_public_key}; on OpenSSL 3, which has no such function, it is done here
- * with BigInteger, once per key.
+ * ({@link #decodes}), once per key.
  */
 final class Ed25519Points {
     private Ed25519Points() {}
@@ -85,25 +85,319 @@ final class Ed25519Points {
     }
 
     /**
-     * Whether a canonical y has an x on the curve: x^2 = u / v with u = y^2 - 1 and v = d y^2 + 1
-     * must have a root. RFC 8032 section 5.1.3 finds the candidate with one exponentiation and
-     * no inversion: x = u v^3 (u v^7)^((p-5)/8); it is a root when v x^2 = u or v x^2 = -u.
+     * Whether a canonical y has an x on the curve: x^2 = u / v, with u = y^2 - 1 and
+     * v = d y^2 + 1 (never zero), has a root exactly when u = 0 or u v is a square, which Euler's
+     * criterion decides: (u v)^((p-1)/2) = 1. The power is {@code pow22523} (z^(2^252 - 3), the
+     * exponent RFC 8032's decoding uses), raised to the fourth and multiplied by (u v)^2. The field
+     * arithmetic is {@link Fe}'s: five 51-bit limbs in longs, a few times quicker than
+     * BigInteger's modPow. Keys are public, so nothing here needs to run in constant time.
      */
     static boolean decodes(byte[] key) {
-        byte[] be = new byte[32];
-        for (int i = 0; i < 32; i++) {
-            be[i] = key[31 - i];
+        long[] y = Fe.fromBytes(key);
+        long[] y2 = Fe.mul(y, y);
+        long[] u = Fe.subOne(y2);
+        long[] v = Fe.addOne(Fe.mul(Fe.D, y2));
+        long[] w = Fe.mul(u, v);
+        if (Fe.isZero(w)) {
+            return true; // u = 0: y = 1 or y = -1, where x = 0
         }
-        be[0] &= 0x7F;
-        BigInteger y = new BigInteger(1, be);
-        BigInteger y2 = y.multiply(y).mod(P);
-        BigInteger u = y2.subtract(BigInteger.ONE).mod(P);
-        BigInteger v = Holder.D.multiply(y2).add(BigInteger.ONE).mod(P);
-        BigInteger v3 = v.multiply(v).mod(P).multiply(v).mod(P);
-        BigInteger uv7 = u.multiply(v3).mod(P).multiply(v3).mod(P).multiply(v).mod(P);
-        BigInteger x = u.multiply(v3).mod(P).multiply(uv7.modPow(Holder.ROOT_EXPONENT, P)).mod(P);
-        BigInteger vx2 = v.multiply(x).mod(P).multiply(x).mod(P);
-        return vx2.equals(u) || vx2.add(u).mod(P).signum() == 0;
+        long[] t = Fe.pow22523(w);
+        long[] euler = Fe.mul(Fe.mul(Fe.sq(Fe.sq(t)), w), w);
+        return Fe.isOne(euler);
+    }
+
+    /**
+     * Arithmetic modulo p = 2^255 - 19 on five limbs of 51 bits (value = sum of limb[i] * 2^(51 i)).
+     * Products of limbs take two multiplications (low and high 64 bits); between operations limbs
+     * stay below 2^52, so no sum in {@link #mul} overflows.
+     */
+    static final class Fe {
+        private Fe() {}
+
+        private static final long M = (1L << 51) - 1;
+        /** d = -121665 / 121666, the curve's constant. */
+        static final long[] D = fromBigInteger(BigInteger.valueOf(-121665)
+                .multiply(BigInteger.valueOf(121666).modInverse(P)).mod(P));
+
+        static long[] fromBytes(byte[] le) {
+            long[] w = new long[4];
+            for (int i = 0; i < 32; i++) {
+                w[i >> 3] |= (le[i] & 0xFFL) << (8 * (i & 7));
+            }
+            return new long[] {
+                w[0] & M,
+                ((w[0] >>> 51) | (w[1] << 13)) & M,
+                ((w[1] >>> 38) | (w[2] << 26)) & M,
+                ((w[2] >>> 25) | (w[3] << 39)) & M,
+                (w[3] >>> 12) & M, // the top bit (x's sign) is dropped
+            };
+        }
+
+        static long[] fromBigInteger(BigInteger v) {
+            long[] out = new long[5];
+            for (int i = 0; i < 5; i++) {
+                out[i] = v.shiftRight(51 * i).longValue() & M;
+            }
+            return out;
+        }
+
+        static long[] mul(long[] a, long[] b) {
+            long[] r = new long[5];
+            mulInto(r, a, b);
+            return r;
+        }
+
+        /**
+         * r = a b. Coefficient i sums the five products a_j b_k with j + k = i, and (times 19,
+         * since 2^255 = 19) those with j + k = i + 5; each product is split into its low 51 bits
+         * ({@code l}) and the rest ({@code h}, which belongs to coefficient i + 1). {@code r} may
+         * be {@code a} or {@code b}.
+         */
+        static void mulInto(long[] r, long[] a, long[] b) {
+            long a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4];
+            long b0 = b[0], b1 = b[1], b2 = b[2], b3 = b[3], b4 = b[4];
+            long s1 = 19 * b1, s2 = 19 * b2, s3 = 19 * b3, s4 = 19 * b4;
+            long p;
+            long l0 = 0, h0 = 0;
+            p = a0 * b0;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a0, b0) << 13) | (p >>> 51);
+            p = a1 * s4;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a1, s4) << 13) | (p >>> 51);
+            p = a2 * s3;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a2, s3) << 13) | (p >>> 51);
+            p = a3 * s2;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a3, s2) << 13) | (p >>> 51);
+            p = a4 * s1;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a4, s1) << 13) | (p >>> 51);
+            long l1 = 0, h1 = 0;
+            p = a0 * b1;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(a0, b1) << 13) | (p >>> 51);
+            p = a1 * b0;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(a1, b0) << 13) | (p >>> 51);
+            p = a2 * s4;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(a2, s4) << 13) | (p >>> 51);
+            p = a3 * s3;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(a3, s3) << 13) | (p >>> 51);
+            p = a4 * s2;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(a4, s2) << 13) | (p >>> 51);
+            long l2 = 0, h2 = 0;
+            p = a0 * b2;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(a0, b2) << 13) | (p >>> 51);
+            p = a1 * b1;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(a1, b1) << 13) | (p >>> 51);
+            p = a2 * b0;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(a2, b0) << 13) | (p >>> 51);
+            p = a3 * s4;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(a3, s4) << 13) | (p >>> 51);
+            p = a4 * s3;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(a4, s3) << 13) | (p >>> 51);
+            long l3 = 0, h3 = 0;
+            p = a0 * b3;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(a0, b3) << 13) | (p >>> 51);
+            p = a1 * b2;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(a1, b2) << 13) | (p >>> 51);
+            p = a2 * b1;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(a2, b1) << 13) | (p >>> 51);
+            p = a3 * b0;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(a3, b0) << 13) | (p >>> 51);
+            p = a4 * s4;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(a4, s4) << 13) | (p >>> 51);
+            long l4 = 0, h4 = 0;
+            p = a0 * b4;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(a0, b4) << 13) | (p >>> 51);
+            p = a1 * b3;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(a1, b3) << 13) | (p >>> 51);
+            p = a2 * b2;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(a2, b2) << 13) | (p >>> 51);
+            p = a3 * b1;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(a3, b1) << 13) | (p >>> 51);
+            p = a4 * b0;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(a4, b0) << 13) | (p >>> 51);
+            // Coefficient i is l_i + 2^51 h_i; h4 wraps to limb 0 times 19.
+            carry(r, l0 + 19 * (h4 & M), l1 + h0 + 19 * (h4 >>> 51), l2 + h1, l3 + h2, l4 + h3);
+        }
+
+        private static long[] carry(long c0, long c1, long c2, long c3, long c4) {
+            long[] r = new long[5];
+            carry(r, c0, c1, c2, c3, c4);
+            return r;
+        }
+
+        private static void carry(long[] r, long c0, long c1, long c2, long c3, long c4) {
+            c1 += c0 >>> 51;
+            c0 &= M;
+            c2 += c1 >>> 51;
+            c1 &= M;
+            c3 += c2 >>> 51;
+            c2 &= M;
+            c4 += c3 >>> 51;
+            c3 &= M;
+            c0 += 19 * (c4 >>> 51);
+            c4 &= M;
+            c1 += c0 >>> 51;
+            c0 &= M;
+            r[0] = c0;
+            r[1] = c1;
+            r[2] = c2;
+            r[3] = c3;
+            r[4] = c4;
+        }
+
+        /** r = a^2 with fifteen products instead of twenty-five; {@code r} may be {@code a}. */
+        static void sqInto(long[] r, long[] a) {
+            long a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3], a4 = a[4];
+            long d0 = 2 * a0, d1 = 2 * a1;          // doubled: the cross terms come twice
+            long n3 = 19 * a3, n4 = 19 * a4;        // times 19: they wrap past 2^255
+            long t3 = 38 * a3, t4 = 38 * a4;        // both
+            long p;
+            long l0 = 0, h0 = 0;
+            p = a0 * a0;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a0, a0) << 13) | (p >>> 51);
+            p = a1 * t4;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a1, t4) << 13) | (p >>> 51);
+            p = a2 * t3;
+            l0 += p & M;
+            h0 += (Math.multiplyHigh(a2, t3) << 13) | (p >>> 51);
+            long l1 = 0, h1 = 0;
+            p = d0 * a1;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(d0, a1) << 13) | (p >>> 51);
+            p = a2 * t4;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(a2, t4) << 13) | (p >>> 51);
+            p = a3 * n3;
+            l1 += p & M;
+            h1 += (Math.multiplyHigh(a3, n3) << 13) | (p >>> 51);
+            long l2 = 0, h2 = 0;
+            p = d0 * a2;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(d0, a2) << 13) | (p >>> 51);
+            p = a1 * a1;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(a1, a1) << 13) | (p >>> 51);
+            p = a3 * t4;
+            l2 += p & M;
+            h2 += (Math.multiplyHigh(a3, t4) << 13) | (p >>> 51);
+            long l3 = 0, h3 = 0;
+            p = d0 * a3;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(d0, a3) << 13) | (p >>> 51);
+            p = d1 * a2;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(d1, a2) << 13) | (p >>> 51);
+            p = a4 * n4;
+            l3 += p & M;
+            h3 += (Math.multiplyHigh(a4, n4) << 13) | (p >>> 51);
+            long l4 = 0, h4 = 0;
+            p = d0 * a4;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(d0, a4) << 13) | (p >>> 51);
+            p = d1 * a3;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(d1, a3) << 13) | (p >>> 51);
+            p = a2 * a2;
+            l4 += p & M;
+            h4 += (Math.multiplyHigh(a2, a2) << 13) | (p >>> 51);
+            carry(r, l0 + 19 * (h4 & M), l1 + h0 + 19 * (h4 >>> 51), l2 + h1, l3 + h2, l4 + h3);
+        }
+
+        static long[] sq(long[] a) {
+            long[] r = new long[5];
+            sqInto(r, a);
+            return r;
+        }
+
+        private static long[] sqTimes(long[] a, int n) {
+            long[] r = a.clone();
+            for (int i = 0; i < n; i++) {
+                sqInto(r, r);
+            }
+            return r;
+        }
+
+        /** z^(2^252 - 3), by the usual chain of 250 squarings and 11 multiplications. */
+        static long[] pow22523(long[] z) {
+            long[] z2 = sq(z);
+            long[] z9 = mul(z, sqTimes(z2, 2));              // z^9
+            long[] z11 = mul(z2, z9);                         // z^11
+            long[] z5 = mul(z9, sq(z11));                     // z^(2^5 - 1)
+            long[] z10 = mul(sqTimes(z5, 5), z5);             // z^(2^10 - 1)
+            long[] z20 = mul(sqTimes(z10, 10), z10);          // z^(2^20 - 1)
+            long[] z40 = mul(sqTimes(z20, 20), z20);          // z^(2^40 - 1)
+            long[] z50 = mul(sqTimes(z40, 10), z10);          // z^(2^50 - 1)
+            long[] z100 = mul(sqTimes(z50, 50), z50);         // z^(2^100 - 1)
+            long[] z200 = mul(sqTimes(z100, 100), z100);      // z^(2^200 - 1)
+            long[] z250 = mul(sqTimes(z200, 50), z50);        // z^(2^250 - 1)
+            return mul(sqTimes(z250, 2), z);                  // z^(2^252 - 3)
+        }
+
+        /** a - 1, adding 2p first so that no limb goes below zero. */
+        static long[] subOne(long[] a) {
+            return carry(a[0] + (2 * ((1L << 51) - 19)) - 1, a[1] + 2 * M, a[2] + 2 * M, a[3] + 2 * M, a[4] + 2 * M);
+        }
+
+        static long[] addOne(long[] a) {
+            return carry(a[0] + 1, a[1], a[2], a[3], a[4]);
+        }
+
+        /** The unique representative below p, limb by limb. */
+        static long[] canonical(long[] a) {
+            long[] r = carry(a[0], a[1], a[2], a[3], a[4]);
+            // r < 2^255 + small: r >= p exactly when r + 19 carries out of bit 255.
+            long q = (r[0] + 19) >>> 51;
+            q = (r[1] + q) >>> 51;
+            q = (r[2] + q) >>> 51;
+            q = (r[3] + q) >>> 51;
+            q = (r[4] + q) >>> 51;
+            long c0 = r[0] + 19 * q;
+            long c1 = r[1] + (c0 >>> 51);
+            c0 &= M;
+            long c2 = r[2] + (c1 >>> 51);
+            c1 &= M;
+            long c3 = r[3] + (c2 >>> 51);
+            c2 &= M;
+            long c4 = r[4] + (c3 >>> 51);
+            c3 &= M;
+            c4 &= M;
+            return new long[] {c0, c1, c2, c3, c4};
+        }
+
+        static boolean isZero(long[] a) {
+            long[] c = canonical(a);
+            return (c[0] | c[1] | c[2] | c[3] | c[4]) == 0;
+        }
+
+        static boolean isOne(long[] a) {
+            long[] c = canonical(a);
+            return c[0] == 1 && (c[1] | c[2] | c[3] | c[4]) == 0;
+        }
     }
 
     /** Whether the loaded libcrypto decodes Ed25519 points for us: looked up once. */
@@ -111,11 +405,4 @@ final class Ed25519Points {
         static final boolean PRESENT = Backend.get().exports("ED25519_check_public_key");
     }
 
-    /** Constants only the BigInteger path needs. */
-    private static final class Holder {
-        static final BigInteger D = BigInteger.valueOf(-121665)
-                .multiply(BigInteger.valueOf(121666).modInverse(P)).mod(P);
-        /** (p - 5) / 8. */
-        static final BigInteger ROOT_EXPONENT = P.subtract(BigInteger.valueOf(5)).shiftRight(3);
-    }
 }

@@ -154,7 +154,7 @@ class Ed25519PointsTest {
             String expected = reference(key);
             assertEquals(expected, verdict(key), HexFormat.of().formatHex(key));
             if (Ed25519Points.canonicalY(key)) {
-                // the BigInteger decoding, which OpenSSL 3 runs, whichever libcrypto is loaded
+                // the limb arithmetic's decoding, which OpenSSL 3 runs, whichever libcrypto is loaded
                 assertEquals(!"curve".equals(expected), Ed25519Points.decodes(key), HexFormat.of().formatHex(key));
             }
             kinds.add(String.valueOf(expected));
@@ -162,6 +162,61 @@ class Ed25519PointsTest {
         // both outcomes were met many times, so the comparison was not one-sided
         assertEquals(true, kinds.stream().filter("null"::equals).count() > 1000, "points");
         assertEquals(true, kinds.stream().filter("curve"::equals).count() > 1000, "not points");
+    }
+
+    @Test
+    void edgeValuesOfYDecodeAsTheReferenceSays() {
+        List<BigInteger> ys = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO,
+                BigInteger.valueOf(3), BigInteger.TWO.pow(51).subtract(BigInteger.ONE), BigInteger.TWO.pow(51),
+                BigInteger.TWO.pow(102), BigInteger.TWO.pow(204).add(BigInteger.ONE), BigInteger.TWO.pow(254),
+                P.shiftRight(1), P.shiftRight(1).add(BigInteger.ONE)));
+        for (int k = 1; k <= 40; k++) {
+            ys.add(P.subtract(BigInteger.valueOf(k)));
+        }
+        int points = 0;
+        for (BigInteger y : ys) {
+            byte[] key = le(y, false);
+            boolean expected = !"curve".equals(reference(key));
+            assertEquals(expected, Ed25519Points.decodes(key), "y = " + y);
+            points += expected ? 1 : 0;
+        }
+        assertEquals(true, points > 5 && points < ys.size() - 5, "both outcomes among the edge values: " + points);
+    }
+
+    @Test
+    void limbArithmeticAgreesWithBigInteger() {
+        SplittableRandom random = new SplittableRandom(2255);
+        List<BigInteger> values = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, P.subtract(BigInteger.ONE),
+                P.subtract(BigInteger.TWO), BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(20)),
+                BigInteger.TWO.pow(51).subtract(BigInteger.ONE), BigInteger.TWO.pow(204)));
+        for (int i = 0; i < 500; i++) {
+            byte[] b = new byte[32];
+            random.nextBytes(b);
+            values.add(new BigInteger(1, b).mod(P));
+        }
+        for (int i = 0; i < values.size(); i++) {
+            BigInteger a = values.get(i);
+            BigInteger b = values.get((i * 7 + 3) % values.size());
+            long[] product = Ed25519Points.Fe.canonical(
+                    Ed25519Points.Fe.mul(Ed25519Points.Fe.fromBigInteger(a), Ed25519Points.Fe.fromBigInteger(b)));
+            assertEquals(a.multiply(b).mod(P), toBigInteger(product), a + " * " + b);
+            long[] square = Ed25519Points.Fe.canonical(Ed25519Points.Fe.sq(Ed25519Points.Fe.fromBigInteger(a)));
+            assertEquals(a.multiply(a).mod(P), toBigInteger(square), a + " squared");
+            long[] less = Ed25519Points.Fe.canonical(Ed25519Points.Fe.subOne(Ed25519Points.Fe.fromBigInteger(a)));
+            assertEquals(a.subtract(BigInteger.ONE).mod(P), toBigInteger(less), a + " - 1");
+            long[] pow = Ed25519Points.Fe.canonical(Ed25519Points.Fe.pow22523(Ed25519Points.Fe.fromBigInteger(a)));
+            if (i % 25 == 0) {
+                assertEquals(a.modPow(BigInteger.TWO.pow(252).subtract(BigInteger.valueOf(3)), P), toBigInteger(pow), "pow22523 " + a);
+            }
+        }
+    }
+
+    private static BigInteger toBigInteger(long[] limbs) {
+        BigInteger v = BigInteger.ZERO;
+        for (int i = 4; i >= 0; i--) {
+            v = v.shiftLeft(51).add(BigInteger.valueOf(limbs[i]));
+        }
+        return v;
     }
 
     private static byte[] reverse(byte[] b) {
