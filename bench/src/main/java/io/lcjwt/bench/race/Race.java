@@ -290,6 +290,7 @@ public final class Race {
                 }
                 boolean jwk = opt.getOrDefault("regex", "").contains("JwkBench");
                 if (jwk) {
+                    page.append(io.lcjwt.bench.JwkImportChecks.section());
                     race.checked = "Before timing, every library's key had to have the JDK's own encoding, every"
                             + " thumbprint had to agree, and what each library writes had to read back to the same key"
                             + " (JwkBench's setup methods).";
