@@ -59,6 +59,10 @@ import java.util.concurrent.TimeUnit;
  * encoding, every thumbprint must agree, and what each library writes must parse back to the
  * same key.
  *
+ * <p>The libraries do not check the same things on import; {@link JwkImportChecks} finds out what
+ * each refuses, and the page prints it beside the timings. {@link Ed25519Floor} times the one check
+ * only lcjwt makes, the Ed25519 point decoding, which is the floor under its OKP rows.
+ *
  * <p>Run: {@code bin/race jmh --regex JwkBench --page results-jwk.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
