@@ -43,55 +43,70 @@ public final class JwkImportChecks {
 
     /** The JWK page's section: a sentence on how the table was made, then the table. */
     public static String section() throws Exception {
+        return section(refusals());
+    }
+
+    /** As {@link #section()}, from refusals already found. */
+    public static String section(Map<String, Map<String, Boolean>> refusals) {
         return "## What each library refuses when it imports a key\n\n"
                 + "Each library was handed the same bad keys through the call its JwkBench row times (JWK parse;"
                 + " for PEM, lcjwt's `JwtPublicKey.fromPem` and the JDK's `KeyFactory`); \"accepted\" means the"
                 + " call returned a key. A library that checks less does less per key: read the timings above"
-                + " beside this table. lcjwt ran on " + io.lcjwt.LibCrypto.name() + " " + io.lcjwt.LibCrypto.version() + " here and refuses the"
+                + " beside this table. lcjwt ran on " + io.lcjwt.LibCrypto.version() + " here and refuses the"
                 + " same keys on either libcrypto (its test suite asserts it). Made by `JwkImportChecks`.\n\n"
-                + table() + "\n";
+                + table(refusals) + "\n";
+    }
+
+    /** The libraries' columns, in the table's order: the JWK parsers, then the PEM readers. */
+    static final List<String> LIBRARIES = List.of("lcjwt", "Nimbus", "jose4j", "jjwt", "lcjwt PEM", "JDK KeyFactory");
+
+    /** Per bad key (by what is wrong with it), per library: whether it refused the key. */
+    public static Map<String, Map<String, Boolean>> refusals() throws Exception {
+        Map<String, Importer> readers = new LinkedHashMap<>();
+        readers.put("lcjwt", JwtKey::fromJwk);
+        readers.put("Nimbus", j -> JwkBench.nimbusKey(JWK.parse(j)));
+        readers.put("jose4j", j -> JsonWebKey.Factory.newJwk(j).getKey());
+        readers.put("jjwt", j -> Jwks.parser().build().parse(j).toKey());
+        readers.put("lcjwt PEM", j -> JwtPublicKey.fromPem(pemOf(j)));
+        readers.put("JDK KeyFactory", j -> jdkPem(pemOf(j)));
+        Map<String, Map<String, Boolean>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : badJwks().entrySet()) {
+            Map<String, Boolean> row = new LinkedHashMap<>();
+            for (Map.Entry<String, Importer> r : readers.entrySet()) {
+                row.put(r.getKey(), refused(r.getValue(), e.getValue()));
+            }
+            out.put(e.getKey(), row);
+        }
+        return out;
     }
 
     /** The page's table: one row per bad key, one column per library, JWK and PEM. */
     public static String table() throws Exception {
-        Map<String, String> bad = badJwks();
-        Map<String, Importer> jwkReaders = new LinkedHashMap<>();
-        jwkReaders.put("lcjwt", JwtKey::fromJwk);
-        jwkReaders.put("Nimbus", j -> JwkBench.nimbusKey(JWK.parse(j)));
-        jwkReaders.put("jose4j", j -> JsonWebKey.Factory.newJwk(j).getKey());
-        jwkReaders.put("jjwt", j -> Jwks.parser().build().parse(j).toKey());
-        Map<String, Importer> pemReaders = new LinkedHashMap<>();
-        pemReaders.put("lcjwt PEM", JwtPublicKey::fromPem);
-        pemReaders.put("JDK KeyFactory", JwkImportChecks::jdkPem);
+        return table(refusals());
+    }
 
-        StringBuilder s = new StringBuilder("| bad key | ");
-        List<String> columns = new ArrayList<>(jwkReaders.keySet());
-        columns.addAll(pemReaders.keySet());
-        s.append(String.join(" | ", columns)).append(" |\n|---|");
-        s.append("---|".repeat(columns.size())).append('\n');
-        for (Map.Entry<String, String> e : bad.entrySet()) {
+    static String table(Map<String, Map<String, Boolean>> refusals) {
+        StringBuilder s = new StringBuilder("| bad key | ").append(String.join(" | ", LIBRARIES)).append(" |\n|---|");
+        s.append("---|".repeat(LIBRARIES.size())).append('\n');
+        for (Map.Entry<String, Map<String, Boolean>> e : refusals.entrySet()) {
             s.append("| ").append(e.getKey()).append(" |");
-            for (Importer r : jwkReaders.values()) {
-                s.append(' ').append(verdict(r, e.getValue())).append(" |");
-            }
-            String pem = pemOf(e.getValue());
-            for (Importer r : pemReaders.values()) {
-                s.append(' ').append(verdict(r, pem)).append(" |");
+            for (String lib : LIBRARIES) {
+                s.append(' ').append(e.getValue().get(lib) ? "**refused**" : "accepted").append(" |");
             }
             s.append('\n');
         }
         return s.toString();
     }
 
-    private static String verdict(Importer r, String input) {
+    private static boolean refused(Importer r, String input) {
         try {
             Object key = r.read(input);
             if (key instanceof AutoCloseable c) {
                 c.close();
             }
-            return "accepted";
+            return false;
         } catch (Exception | LinkageError e) {
-            return "**refused**";
+            return true;
         }
     }
 

@@ -290,7 +290,7 @@ public final class Race {
                 }
                 boolean jwk = opt.getOrDefault("regex", "").contains("JwkBench");
                 if (jwk) {
-                    page.append(io.lcjwt.bench.JwkImportChecks.section());
+                    page.append(io.lcjwt.bench.JwkImportChecks.section(race.jwkRefusals()));
                     race.checked = "Before timing, every library's key had to have the JDK's own encoding, every"
                             + " thumbprint had to agree, and what each library writes had to read back to the same key"
                             + " (JwkBench's setup methods).";
@@ -560,8 +560,22 @@ public final class Race {
         if (failed != null) {
             return failed;
         }
+        if (regex.contains("JwkBench")) {
+            return JmhTables.jmhSection(lib.label(), Files.readString(json), options)
+                    + io.lcjwt.bench.report.JwkPage.verdict(lib.label(), Files.readString(json), jwkRefusals());
+        }
         return sign ? io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options)
                 : JmhTables.jmhSection(lib.label(), Files.readString(json), options);
+    }
+
+    private java.util.Map<String, java.util.Map<String, Boolean>> jwkRefusals;
+
+    /** What each JwkBench library refuses on import, asked once per page ({@code JwkImportChecks}). */
+    java.util.Map<String, java.util.Map<String, Boolean>> jwkRefusals() throws Exception {
+        if (jwkRefusals == null) {
+            jwkRefusals = io.lcjwt.bench.JwkImportChecks.refusals();
+        }
+        return jwkRefusals;
     }
 
     /**
