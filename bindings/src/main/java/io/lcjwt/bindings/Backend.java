@@ -824,12 +824,12 @@ public final class Backend {
 
     /**
      * OpenSSL 3 only: an RSA public key from its modulus and exponent with
-     * {@code EVP_PKEY_fromdata}, instead of {@code d2i_PUBKEY}'s decoder framework (about twenty
-     * times the cost on OpenSSL 3.0). The values are read as {@code d2i_PUBKEY} reads them; lcjwt
+     * {@code EVP_PKEY_fromdata}, instead of {@code d2i_PUBKEY}'s decoder framework (many times
+     * the cost on OpenSSL 3.0). The values are read as {@code d2i_PUBKEY} reads them; lcjwt
      * has checked their sizes before.
      *
-     * @param n the modulus, unsigned and little-endian (OpenSSL's native order for an
-     *        {@code OSSL_PARAM} integer on the platforms lcjwt runs on)
+     * @param n the modulus, unsigned, in the platform's byte order (as OpenSSL reads an
+     *        {@code OSSL_PARAM} integer)
      * @param nLen its length
      * @param e the public exponent, the same way
      * @param eLen its length

@@ -205,16 +205,16 @@ public final class EvpKey implements NativeOwner {
 
     /**
      * An RSA public key from its modulus and exponent, on OpenSSL 3 by {@code EVP_PKEY_fromdata}
-     * (its {@code d2i_PUBKEY} costs about twenty times as much); aws-lc reads the
+     * (its {@code d2i_PUBKEY} costs many times as much); aws-lc reads the
      * SubjectPublicKeyInfo instead ({@link #fromSpki}).
      */
     public static EvpKey fromRsaPublic(BigInteger n, BigInteger e) {
         Backend backend = Backend.get();
         backend.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment nLe = littleEndian(arena, n);
-            MemorySegment eLe = littleEndian(arena, e);
-            MemorySegment pkey = backend.rsaPublicKey(nLe, nLe.byteSize(), eLe, eLe.byteSize());
+            MemorySegment nn = nativeOrder(arena, n);
+            MemorySegment ee = nativeOrder(arena, e);
+            MemorySegment pkey = backend.rsaPublicKey(nn, nn.byteSize(), ee, ee.byteSize());
             if (pkey.equals(MemorySegment.NULL)) {
                 throw new InvalidJwtKeyException("libcrypto refused the RSA public key: " + backend.drainErrors());
             }
@@ -222,14 +222,15 @@ public final class EvpKey implements NativeOwner {
         }
     }
 
-    /** A positive integer's magnitude, least significant byte first. */
-    private static MemorySegment littleEndian(Arena arena, BigInteger v) {
+    /** A positive integer's magnitude in the platform's byte order, as OpenSSL reads an {@code OSSL_PARAM} integer. */
+    private static MemorySegment nativeOrder(Arena arena, BigInteger v) {
         byte[] be = v.toByteArray(); // big-endian, perhaps with a leading zero for the sign
         int skip = be.length > 1 && be[0] == 0 ? 1 : 0;
         int len = be.length - skip;
         MemorySegment out = arena.allocate(len);
+        boolean little = java.nio.ByteOrder.nativeOrder() == java.nio.ByteOrder.LITTLE_ENDIAN;
         for (int i = 0; i < len; i++) {
-            out.set(ValueLayout.JAVA_BYTE, i, be[be.length - 1 - i]);
+            out.set(ValueLayout.JAVA_BYTE, i, little ? be[be.length - 1 - i] : be[skip + i]);
         }
         return out;
     }
