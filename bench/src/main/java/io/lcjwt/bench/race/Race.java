@@ -564,8 +564,18 @@ public final class Race {
             return JmhTables.jmhSection(lib.label(), Files.readString(json), options)
                     + io.lcjwt.bench.report.JwkPage.verdict(lib.label(), Files.readString(json), jwkRefusals());
         }
-        return sign ? io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options)
-                : JmhTables.jmhSection(lib.label(), Files.readString(json), options);
+        if (sign) {
+            Path allocs = Path.of("bench", "results-sign-allocs-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT)
+                    + ".json");
+            if (!fromJson) {
+                System.err.println("race: counting allocations per sign on " + lib.label() + " (SignAllocations)");
+                Files.writeString(allocs, io.lcjwt.bench.SignAllocations.toJson(
+                        io.lcjwt.bench.SignAllocations.countAll(lib.path(), cpu)));
+            }
+            return io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options,
+                    Files.exists(allocs) ? Files.readString(allocs) : null);
+        }
+        return JmhTables.jmhSection(lib.label(), Files.readString(json), options);
     }
 
     private java.util.Map<String, java.util.Map<String, Boolean>> jwkRefusals;

@@ -20,8 +20,9 @@ import java.util.Map;
  * {@code bench/results-sign-<libcrypto>.json} again without running; without {@code --lib} it
  * runs once per libcrypto found, aws-lc and OpenSSL 3, one section each).
  *
- * <p>B/op is JMH's {@code gc.alloc.rate.norm}. JMH's gc profiler counts bytes, not objects, so
- * there is no allocs/op column. A row is <em>settled</em> when its last two measurement
+ * <p>B/op is JMH's {@code gc.alloc.rate.norm}. JMH's gc profiler counts bytes, not objects; the
+ * objects per sign come from {@code io.lcjwt.bench.SignAllocations}, an allocation-counting agent
+ * run apart from JMH, and have a table of their own. A row is <em>settled</em> when its last two measurement
  * iterations agree within 3 % (the races' rule, applied to JMH's iterations); one that is not is
  * marked, as its warm-up may have been too short for that library.
  */
@@ -103,18 +104,27 @@ public final class SignPage {
         return Math.abs(b - a) / a;
     }
 
-    /** issue #17's target for a row, as text, or null: HS256 against the fastest peer, ES256/EdDSA/RS256 against the floor. */
-    static String target(String row) {
+    /**
+     * The target for a row's lcjwt ÷ bare, or NaN for none: HS256 within 1.6x its floor, HS384
+     * and HS512 within 1.4x, ES256, EdDSA and RS256 within 1.1x.
+     */
+    static double limit(String row) {
         if (row.equals("HS256")) {
-            return "≥ 3× the fastest peer";
+            return 1.6;
         }
-        if (row.startsWith("ES256") || row.startsWith("EdDSA")) {
-            return "≤ 1.1× bare";
+        if (row.equals("HS384") || row.equals("HS512")) {
+            return 1.4;
         }
-        if (row.startsWith("RS256")) {
-            return "≤ 1.05× bare";
+        if (row.startsWith("ES256") || row.startsWith("EdDSA") || row.startsWith("RS256")) {
+            return 1.1;
         }
-        return null;
+        return Double.NaN;
+    }
+
+    /** The target for a row as the page writes it, or null. */
+    static String target(String row) {
+        double limit = limit(row);
+        return Double.isNaN(limit) ? null : String.format(Locale.ROOT, "≤ %.1f× bare", limit);
     }
 
     /**
@@ -127,7 +137,17 @@ public final class SignPage {
      * @throws IOException if the JSON cannot be read
      */
     public static String section(String libLabel, String jmhJson, String options) throws IOException {
+        return section(libLabel, jmhJson, options, null);
+    }
+
+    /**
+     * As {@link #section(String, String, String)}, with the objects allocated per sign that
+     * {@code io.lcjwt.bench.SignAllocations} counted (row -> contender -> allocs/op, as its JSON);
+     * null for none.
+     */
+    public static String section(String libLabel, String jmhJson, String options, String allocsJson) throws IOException {
         Map<String, Map<String, Cell>> rows = read(jmhJson);
+        Map<String, Map<String, Double>> allocs = allocsJson == null ? null : allocs(allocsJson);
         String asRun = asRun(jmhJson);
         if (asRun != null) {
             options = asRun;
@@ -136,7 +156,7 @@ public final class SignPage {
         s.append("JMH average time per signed token (`SignBench`), options `").append(options)
                 .append("`, `-prof gc`, one fork per contender and algorithm, pinned to one CPU. ± is JMH's 99.9 %"
                         + " interval. B/op is `gc.alloc.rate.norm`; JMH's gc profiler counts bytes, not objects, so"
-                        + " there is no allocs/op. Every contender signs the typical claims (13 claims, the HS256"
+                        + " allocs/op is counted apart (below). Every contender signs the typical claims (13 claims, the HS256"
                         + " `typical` fixture's) from the same `Map`, with header `alg`, `typ`, `kid`; the floor"
                         + " (`bareLibcrypto`) is libcrypto's signature alone over the same signing input, into a"
                         + " buffer made in setup (HMAC: key absorbed once; ECDSA: DER, not r || s). How each library"
@@ -167,15 +187,9 @@ public final class SignPage {
             Cell bare = cells.get("bareLibcrypto");
             String t = target(row);
             String met = "";
-            if (t != null && l != null) {
-                if (row.equals("HS256") && f != null) {
-                    met = verdict(f.us() / l.us(), (f.us() - nz(f.error())) / (l.us() + nz(l.error())),
-                            over(f.us() + nz(f.error()), l.us() - nz(l.error())), 3.0, true);
-                } else if (!row.equals("HS256") && bare != null) {
-                    double limit = row.startsWith("RS256") ? 1.05 : 1.1;
-                    met = verdict(l.us() / bare.us(), (l.us() - nz(l.error())) / (bare.us() + nz(bare.error())),
-                            over(l.us() + nz(l.error()), bare.us() - nz(bare.error())), limit, false);
-                }
+            if (t != null && l != null && bare != null) {
+                met = verdict(l.us() / bare.us(), (l.us() - nz(l.error())) / (bare.us() + nz(bare.error())),
+                        over(l.us() + nz(l.error()), bare.us() - nz(bare.error())), limit(row), false);
             }
             s.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", row,
                     l == null ? "not run" : us(l.us()) + (l.settled() ? "" : " †"), l == null ? "" : us(l.error()),
@@ -192,6 +206,17 @@ public final class SignPage {
 
         s.append("### Every contender, µs per sign\n\n").append(grid(rows, false));
         s.append("### Every contender, bytes allocated per sign (B/op)\n\n").append(grid(rows, true));
+        if (allocs != null) {
+            s.append("### Every contender, objects allocated per sign (allocs/op)\n\n")
+                    .append("Counted by `io.lcjwt.bench.SignAllocations`, not by JMH: under a bench-only Java agent (`io.lcjwt.bench.alloc.AllocAgent`) that puts a"
+                            + " counter call before every allocation instruction of every class it can rewrite, the"
+                            + " JDK's included. After " + String.format(Locale.ROOT, "%,d", SIGN_WARMUP)
+                            + " signs, " + String.format(Locale.ROOT, "%,d", SIGN_COUNTED) + " signs are counted on the"
+                            + " signing thread, one contender after another in one JVM. This counts what the bytecode allocates: an object the JIT's escape"
+                            + " analysis keeps off the heap is still counted, so it is an upper bound (B/op above is"
+                            + " what reaches the heap). Lambda bodies and native code are not counted.\n\n")
+                    .append(allocGrid(allocs));
+        }
         s.append("n/a: the library cannot sign this algorithm here (auth0 java-jwt has no EdDSA;"
                 + " nimbus's EdDSA needs Google Tink, not on the class path; fusionauth-jwt writes `\"alg\":\"Ed25519\"`,"
                 + " not RFC 8037's `EdDSA`). `bareLibcryptoOneShot` is the one-shot `HMAC()`, which absorbs the key on"
@@ -233,6 +258,40 @@ public final class SignPage {
             }
         }));
         return out;
+    }
+
+    /** The warm-up and counted signs of {@code SignAllocations}, as its page text gives them. */
+    public static final int SIGN_WARMUP = 500;
+    public static final int SIGN_COUNTED = 500;
+
+    /** {@code SignAllocations}' JSON as row -> contender -> allocs/op. */
+    static Map<String, Map<String, Double>> allocs(String json) throws IOException {
+        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> r : JSON.std.mapFrom(json).entrySet()) {
+            Map<String, Double> cells = new LinkedHashMap<>();
+            ((Map<?, ?>) r.getValue()).forEach((c, v) -> cells.put((String) c, ((Number) v).doubleValue()));
+            out.put(r.getKey(), cells);
+        }
+        return out;
+    }
+
+    private static String allocGrid(Map<String, Map<String, Double>> allocs) {
+        StringBuilder s = new StringBuilder("| alg |");
+        CONTENDERS.forEach(c -> s.append(' ').append(c).append(" |"));
+        s.append("\n|---|");
+        CONTENDERS.forEach(c -> s.append("---:|"));
+        s.append('\n');
+        for (String row : ROWS) {
+            Map<String, Double> cells = allocs.getOrDefault(row, Map.of());
+            s.append("| ").append(row).append(" |");
+            for (String c : CONTENDERS) {
+                Double v = cells.get(c);
+                s.append(' ').append(v != null ? String.format(Locale.ROOT, "%,.1f", v)
+                        : applies(c, row) ? "not counted" : "n/a").append(" |");
+            }
+            s.append('\n');
+        }
+        return s.append('\n').toString();
     }
 
     private static String grid(Map<String, Map<String, Cell>> rows, boolean bytes) {
