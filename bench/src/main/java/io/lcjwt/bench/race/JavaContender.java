@@ -392,12 +392,19 @@ public final class JavaContender {
     static final long SETTLE_ROUND_NANOS = 1_000_000_000L;
     /** Two consecutive warm-up rounds within this fraction of each other: the JIT has settled. */
     static final double SETTLE_TOLERANCE = 0.03;
+    /**
+     * No agreement counts before this many rounds (about this many seconds, as long as the JMH
+     * pages' warm-up): two rounds can agree on a plateau while the JIT is still compiling, as
+     * auth0's did at 15 µs after 3 rounds, then timed 7 to 11 µs.
+     */
+    static final int SETTLE_MIN_ROUNDS = 10;
     /** The bound: at most this many warm-up rounds (so about this many seconds), settled or not. */
     static final int SETTLE_MAX_ROUNDS = 30;
 
     /**
-     * Decodes in rounds of at least {@link #SETTLE_ROUND_NANOS} until two consecutive rounds agree
-     * within {@link #SETTLE_TOLERANCE}, or {@link #SETTLE_MAX_ROUNDS} rounds have run.
+     * Decodes in rounds of at least {@link #SETTLE_ROUND_NANOS} until, after at least
+     * {@link #SETTLE_MIN_ROUNDS} rounds, two consecutive rounds agree within
+     * {@link #SETTLE_TOLERANCE}, or {@link #SETTLE_MAX_ROUNDS} rounds have run.
      */
     static Warmup settle(Decoder d, String token) throws Exception {
         return settle(d, token, System::nanoTime);
@@ -421,7 +428,7 @@ public final class JavaContender {
                 elapsed = clock.getAsLong() - t0;
             } while (elapsed < SETTLE_ROUND_NANOS);
             double us = elapsed / 1000.0 / n;
-            if (!rounds.isEmpty()) {
+            if (rounds.size() + 1 >= SETTLE_MIN_ROUNDS) {
                 double prev = rounds.get(rounds.size() - 1);
                 settled = Math.abs(us - prev) <= SETTLE_TOLERANCE * prev;
             }

@@ -469,7 +469,7 @@ public final class Race {
             cmd.addAll(List.of("bench/race/run-contender.sh", j.contender()));
         }
         // A JVM contender warms until its rate settles (JavaContender.settle: rounds of at least
-        // 1 s until two agree within 3 %, at most 30): a fixed warm-up left the deeper Java peers'
+        // 1 s until, after at least 10, two agree within 3 %, at most 30): a fixed warm-up left the deeper Java peers'
         // JIT unsettled and their rounds falling (auth0 9.5 -> 6.2 -> 4.1 us), which flattered lcjwt.
         // Native contenders keep one round's worth of warm-up.
         cmd.addAll(List.of("--fixture", j.fixture().toString(), "--case", String.join(",", j.cases()),

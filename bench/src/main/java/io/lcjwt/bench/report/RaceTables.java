@@ -21,8 +21,8 @@ public final class RaceTables {
         ok.sort(Comparator.comparingDouble(Result::median));
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "## %s race: `%s`, %,d decodes x %d rounds%n%n", alg, kase, decodes, rounds));
-        s.append("A JVM contender first warms in rounds of at least 1 s until two consecutive rounds agree within 3 %"
-                + " (at most 30 rounds); the warm-up column gives its rounds' µs per decode, the last two being the"
+        s.append("A JVM contender first warms in rounds of at least 1 s until, after at least 10 rounds, two"
+                + " consecutive rounds agree within 3 % (at most 30 rounds); the warm-up column gives its rounds' µs per decode, the last two being the"
                 + " pair that agreed. A native contender warms for one round's worth of decodes.\n\n");
         s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt | warm-up |%n", decodes));
         s.append("|---|---:|---:|---:|---:|---|\n");
