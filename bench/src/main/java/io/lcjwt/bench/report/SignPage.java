@@ -275,12 +275,17 @@ public final class SignPage {
         return out;
     }
 
-    private static String allocGrid(Map<String, Map<String, Double>> allocs) {
+    /** A grid's header: the row name, then one right-aligned column per contender. */
+    private static StringBuilder gridHeader() {
         StringBuilder s = new StringBuilder("| alg |");
         CONTENDERS.forEach(c -> s.append(' ').append(c).append(" |"));
         s.append("\n|---|");
         CONTENDERS.forEach(c -> s.append("---:|"));
-        s.append('\n');
+        return s.append('\n');
+    }
+
+    private static String allocGrid(Map<String, Map<String, Double>> allocs) {
+        StringBuilder s = gridHeader();
         for (String row : ROWS) {
             Map<String, Double> cells = allocs.getOrDefault(row, Map.of());
             s.append("| ").append(row).append(" |");
@@ -295,11 +300,7 @@ public final class SignPage {
     }
 
     private static String grid(Map<String, Map<String, Cell>> rows, boolean bytes) {
-        StringBuilder s = new StringBuilder("| alg |");
-        CONTENDERS.forEach(c -> s.append(' ').append(c).append(" |"));
-        s.append("\n|---|");
-        CONTENDERS.forEach(c -> s.append("---:|"));
-        s.append('\n');
+        StringBuilder s = gridHeader();
         for (String row : ROWS) {
             Map<String, Cell> cells = rows.getOrDefault(row, Map.of());
             double best = PEERS.stream().filter(cells::containsKey).mapToDouble(p -> cells.get(p).us()).min().orElse(Double.NaN);
