@@ -38,16 +38,17 @@ public final class SignAllocations {
     static final int WARMUP = io.lcjwt.bench.report.SignPage.SIGN_WARMUP;
     static final int COUNTED = io.lcjwt.bench.report.SignPage.SIGN_COUNTED;
 
-    /** The rows of the sign page, as (alg, RSA bits). */
+    /** A row of the sign page, as (alg, RSA bits) and its name there. */
     record Row(SignBench.Alg alg, int bits, String name) {}
 
-    static final List<Row> ROWS = List.of(
-            new Row(SignBench.Alg.HS256, 0, "HS256"), new Row(SignBench.Alg.HS384, 0, "HS384"),
-            new Row(SignBench.Alg.HS512, 0, "HS512"),
-            new Row(SignBench.Alg.RS256, 2048, "RS256 RSA 2048"), new Row(SignBench.Alg.RS256, 4096, "RS256 RSA 4096"),
-            new Row(SignBench.Alg.PS256, 2048, "PS256 RSA 2048"), new Row(SignBench.Alg.PS256, 4096, "PS256 RSA 4096"),
-            new Row(SignBench.Alg.ES256, 0, "ES256 P-256"), new Row(SignBench.Alg.ES384, 0, "ES384 P-384"),
-            new Row(SignBench.Alg.ES512, 0, "ES512 P-521"), new Row(SignBench.Alg.EdDSA, 0, "EdDSA Ed25519"));
+    /**
+     * The sign page's rows ({@code SignPage.ROWS}), read from their names: the algorithm first,
+     * then for RSA the modulus size ({@code "RS256 RSA 2048"}).
+     */
+    static final List<Row> ROWS = io.lcjwt.bench.report.SignPage.ROWS.stream().map(name -> {
+        String[] w = name.split(" ");
+        return new Row(SignBench.Alg.valueOf(w[0]), w.length == 3 && w[1].equals("RSA") ? Integer.parseInt(w[2]) : 0, name);
+    }).toList();
 
     /**
      * With no arguments: every row and contender in a JVM under the agent, as JSON on stdout; with

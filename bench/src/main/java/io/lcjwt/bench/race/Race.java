@@ -554,28 +554,28 @@ public final class Race {
      */
     String jmh(Lib lib, String regex, String options, boolean fromJson) throws Exception {
         boolean sign = regex.contains("SignBench");
-        Path json = Path.of("bench", (sign ? "results-sign-" : "results-jmh-")
-                + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT) + ".json");
+        String slug = lib.label().replace(' ', '-').toLowerCase(Locale.ROOT);
+        Path json = Path.of("bench", (sign ? "results-sign-" : "results-jmh-") + slug + ".json");
         String failed = runOrRead(lib, regex, options, json, fromJson, "## JMH on ");
         if (failed != null) {
             return failed;
         }
+        String results = Files.readString(json);
         if (regex.contains("JwkBench")) {
-            return JmhTables.jmhSection(lib.label(), Files.readString(json), options)
-                    + io.lcjwt.bench.report.JwkPage.verdict(lib.label(), Files.readString(json), jwkRefusals());
+            return JmhTables.jmhSection(lib.label(), results, options)
+                    + io.lcjwt.bench.report.JwkPage.verdict(lib.label(), results, jwkRefusals());
         }
         if (sign) {
-            Path allocs = Path.of("bench", "results-sign-allocs-" + lib.label().replace(' ', '-').toLowerCase(Locale.ROOT)
-                    + ".json");
+            Path allocs = Path.of("bench", "results-sign-allocs-" + slug + ".json");
             if (!fromJson) {
                 System.err.println("race: counting allocations per sign on " + lib.label() + " (SignAllocations)");
                 Files.writeString(allocs, io.lcjwt.bench.SignAllocations.toJson(
                         io.lcjwt.bench.SignAllocations.countAll(lib.path(), cpu)));
             }
-            return io.lcjwt.bench.report.SignPage.section(lib.label(), Files.readString(json), options,
+            return io.lcjwt.bench.report.SignPage.section(lib.label(), results, options,
                     Files.exists(allocs) ? Files.readString(allocs) : null);
         }
-        return JmhTables.jmhSection(lib.label(), Files.readString(json), options);
+        return JmhTables.jmhSection(lib.label(), results, options);
     }
 
     private java.util.Map<String, java.util.Map<String, Boolean>> jwkRefusals;

@@ -34,7 +34,7 @@ public final class SignPage {
     /** The peers lcjwt is compared with (not the floors). */
     static final List<String> PEERS = List.of("jjwt", "auth0", "nimbus", "jose4j", "fusionauth", "vertx");
     /** The rows, in page order: algorithm and key. */
-    static final List<String> ROWS = List.of("HS256", "HS384", "HS512", "RS256 RSA 2048", "RS256 RSA 4096",
+    public static final List<String> ROWS = List.of("HS256", "HS384", "HS512", "RS256 RSA 2048", "RS256 RSA 4096",
             "PS256 RSA 2048", "PS256 RSA 4096", "ES256 P-256", "ES384 P-384", "ES512 P-521", "EdDSA Ed25519");
     /** How close two consecutive measurement iterations must be for a row to count as settled. */
     static final double SETTLED = 0.03;
