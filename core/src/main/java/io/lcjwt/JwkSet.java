@@ -412,7 +412,7 @@ public final class JwkSet {
                 case JwtSecretKey s -> throw new IllegalStateException("A JWK set for publishing must not hold a"
                         + " JwtSecretKey.");
             };
-            Map<String, Object> m = new LinkedHashMap<>(Jwk.publicMembers(pub.info()));
+            Map<String, Object> m = new LinkedHashMap<>(pub.publicMembers());
             if (pub.keyId() != null) {
                 m.put("kid", pub.keyId());
             }

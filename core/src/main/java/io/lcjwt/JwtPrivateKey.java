@@ -258,7 +258,7 @@ public final class JwtPrivateKey implements JwtKey {
      * @return the SHA-256 thumbprint, base64url without padding
      */
     public String thumbprint() {
-        return Jwk.thumbprint(Jwk.publicMembers(parts.pub()));
+        return Jwk.thumbprint(parts.key().publicMembers(), true); // the key's info is its public half's
     }
 
     /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */

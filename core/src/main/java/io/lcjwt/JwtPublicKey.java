@@ -202,12 +202,12 @@ public final class JwtPublicKey implements JwtKey {
      *         and {@code kid} and {@code alg} when the key has them
      */
     public String toJwk() {
-        Map<String, Object> m = Jwk.publicMembers(impl.info());
+        Map<String, Object> extras = new java.util.LinkedHashMap<>();
         if (keyId() != null) {
-            m.put("kid", keyId());
+            extras.put("kid", keyId());
         }
-        impl.use().writeTo(m);
-        return Jwk.toJson(m);
+        impl.use().writeTo(extras);
+        return Jwk.toJson(impl.publicMembers(), extras);
     }
 
     /**
@@ -216,11 +216,16 @@ public final class JwtPublicKey implements JwtKey {
      * @return the SHA-256 thumbprint, base64url without padding
      */
     public String thumbprint() {
-        return Jwk.thumbprint(Jwk.publicMembers(impl.info()));
+        return Jwk.thumbprint(impl.publicMembers(), true);
     }
 
     KeyInfo info() {
         return impl.info();
+    }
+
+    /** The public JWK members, encoded once (see {@link AsymmetricKey#publicMembers()}). */
+    Map<String, Object> publicMembers() {
+        return impl.publicMembers();
     }
 
     /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */

@@ -468,7 +468,7 @@ public final class JwtSecretKey implements JwtKey {
     @Override
     public String thumbprint() {
         return io.lcjwt.internal.keys.Jwk.thumbprint(java.util.Map.of("kty", "oct", "k",
-                io.lcjwt.internal.keys.Jwk.b64(secretCopy())));
+                io.lcjwt.internal.keys.Jwk.b64(secretCopy())), true);
     }
 
     /** Frees the native state now, also for the keys made from this one by {@link #withKeyId}. */

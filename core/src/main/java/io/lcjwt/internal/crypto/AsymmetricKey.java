@@ -33,6 +33,8 @@ public final class AsymmetricKey implements VerifyKey {
     private final Algorithm only;
     private final boolean verifies;
     private final boolean isPrivate;
+    /** The public JWK members, base64url-encoded at their first use; a benign race may encode them twice. */
+    private java.util.Map<String, Object> publicMembers;
 
     /**
      * @param use what the JWK's {@code use}, {@code key_ops} and {@code alg} allow, or {@link KeyUse#ANY}
@@ -54,6 +56,21 @@ public final class AsymmetricKey implements VerifyKey {
 
     public KeyInfo info() {
         return info;
+    }
+
+    /**
+     * {@return the public JWK members in RFC order ({@code kty} first), unmodifiable}: encoded
+     * from {@link #info()} once, the way a JWK library keeps a key's base64url members, so
+     * writing a JWK or a thumbprint again does not turn an RSA modulus into base64url again.
+     */
+    public java.util.Map<String, Object> publicMembers() {
+        java.util.Map<String, Object> m = publicMembers;
+        if (m == null) {
+            // Unmodifiable's final field publishes the map safely to other threads.
+            m = java.util.Collections.unmodifiableMap(io.lcjwt.internal.keys.Jwk.publicMembers(info));
+            publicMembers = m;
+        }
+        return m;
     }
 
     @Override

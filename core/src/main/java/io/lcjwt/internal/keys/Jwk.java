@@ -1,13 +1,11 @@
 package io.lcjwt.internal.keys;
 
 import io.lcjwt.InvalidJwtKeyException;
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
+import io.lcjwt.bindings.Critical;
 import io.lcjwt.internal.Untrusted;
 import io.lcjwt.internal.claims.ClaimsWriter;
 import io.lcjwt.internal.codec.Base64Url;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -244,8 +242,51 @@ public final class Jwk {
         return new String(ClaimsWriter.toJson(m), StandardCharsets.UTF_8);
     }
 
+    /**
+     * A JWK from {@code encoded}, members lcjwt wrote itself (from {@link #publicMembers} or
+     * the private members: fixed names, curve names and base64url, never anything to escape),
+     * followed by {@code extras} ({@code kid}, {@code use}, {@code key_ops}, {@code alg}), which
+     * are checked and escaped. The usual JWK is written straight into one builder.
+     */
+    public static String toJson(Map<String, Object> encoded, Map<String, Object> extras) {
+        int size = 2;
+        for (Map.Entry<String, Object> e : extras.entrySet()) {
+            if (!(e.getValue() instanceof String v) || !plain(v) || !plain(e.getKey())
+                    || encoded.containsKey(e.getKey())) { // an AKP key's alg, say: written once
+                Map<String, Object> all = new LinkedHashMap<>(encoded);
+                all.putAll(extras);
+                return toJson(all);
+            }
+            size += e.getKey().length() + v.length() + 6;
+        }
+        for (Map.Entry<String, Object> e : encoded.entrySet()) {
+            size += e.getKey().length() + ((String) e.getValue()).length() + 6;
+        }
+        StringBuilder sb = new StringBuilder(size).append('{');
+        appendMembers(sb, encoded);
+        appendMembers(sb, extras);
+        return sb.append('}').toString();
+    }
+
+    private static void appendMembers(StringBuilder sb, Map<String, Object> m) {
+        for (Map.Entry<String, Object> e : m.entrySet()) {
+            if (sb.length() > 1) {
+                sb.append(',');
+            }
+            sb.append('"').append(e.getKey()).append("\":\"").append((String) e.getValue()).append('"');
+        }
+    }
+
     /** RFC 7638: SHA-256 over the required members, sorted, without whitespace. */
     public static String thumbprint(Map<String, Object> members) {
+        return thumbprint(members, false);
+    }
+
+    /**
+     * RFC 7638 over members lcjwt encoded itself ({@code encoded}: their values are plain
+     * ASCII by construction, so they are not checked again) or over anyone's.
+     */
+    public static String thumbprint(Map<String, Object> members, boolean encoded) {
         String kty = (String) members.get("kty");
         List<String> required = switch (kty) {
             case "RSA" -> List.of("e", "kty", "n");
@@ -255,18 +296,53 @@ public final class Jwk {
             case "AKP" -> List.of("alg", "kty", "pub"); // RFC 9964
             default -> throw new IllegalArgumentException(kty);
         };
-        Map<String, Object> canonical = new LinkedHashMap<>();
-        for (String k : required) {
-            canonical.put(k, members.get(k));
-        }
-        byte[] json = ClaimsWriter.toJson(canonical);
+        byte[] json = canonical(members, required, encoded);
+        byte[] digest = new byte[32];
         io.lcjwt.bindings.Backend.get(); // a secret key's thumbprint may be the first native call
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment in = arena.allocateFrom(ValueLayout.JAVA_BYTE, json);
-            MemorySegment out = arena.allocate(32);
-            libcrypto_h.SHA256(in, json.length, out);
-            return b64(out.toArray(ValueLayout.JAVA_BYTE));
+        // Heap arrays reach libcrypto in place (a critical call): no arena, no copy.
+        Critical.sha(256, MemorySegment.ofArray(json), json.length, MemorySegment.ofArray(digest));
+        return b64(digest);
+    }
+
+    /**
+     * The RFC 7638 input: the required members in that (sorted) order, no whitespace. Members
+     * that are plain printable ASCII strings (every base64url value and curve name) are copied
+     * byte for byte; anything else goes through the claims writer, which escapes.
+     */
+    private static byte[] canonical(Map<String, Object> members, List<String> required, boolean encoded) {
+        int size = 1;
+        for (String k : required) {
+            if (!(members.get(k) instanceof String v) || !(encoded || plain(v))) {
+                Map<String, Object> canonical = new LinkedHashMap<>();
+                for (String name : required) {
+                    canonical.put(name, members.get(name));
+                }
+                return ClaimsWriter.toJson(canonical);
+            }
+            size += k.length() + v.length() + 6; // "k":"v" and a comma or the closing brace
         }
+        StringBuilder sb = new StringBuilder(size).append('{');
+        appendMembers(sb, members, required);
+        return sb.append('}').toString().getBytes(StandardCharsets.ISO_8859_1); // all ASCII
+    }
+
+    private static void appendMembers(StringBuilder sb, Map<String, Object> m, List<String> names) {
+        for (String k : names) {
+            if (sb.length() > 1) {
+                sb.append(',');
+            }
+            sb.append('"').append(k).append("\":\"").append((String) m.get(k)).append('"');
+        }
+    }
+
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static String b64(byte[] b) {
