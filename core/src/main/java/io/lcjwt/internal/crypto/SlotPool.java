@@ -15,9 +15,15 @@ public final class SlotPool<T> {
     private final AtomicReferenceArray<T> slots;
     private final int mask;
 
-    /** A pool sized for this machine: at least 4 slots, and 2 per available processor. */
+    /**
+     * The machine's size, read once: in a container {@code availableProcessors} reads the cgroup
+     * limits at each call, which cost a key import (each native key gets a pool) several percent.
+     */
+    private static final int MACHINE_SIZE = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
+    /** A pool sized for this machine: at least 4 slots, and 2 per processor available at start-up. */
     public SlotPool() {
-        this(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+        this(MACHINE_SIZE);
     }
 
     /** @param minSize rounded up to a power of two */
