@@ -114,6 +114,30 @@ public final class Unverified {
         return new SdJwt(io.lcjwt.internal.sdjwt.SdEngine.readUnverified(sdJwt, MAX_TOKEN_BYTES));
     }
 
+    /**
+     * A JWS, compact or in the JSON serialization (flattened or general), read WITHOUT verifying
+     * any signature: its payload and each signature's headers. Each protected header is vetted as
+     * a verifier vets it, and a JSON one is parsed by the verifier's own parser, so what this
+     * reads a verifier would find well formed. An unencoded payload (RFC 7797, {@code "b64":false}
+     * with {@code "crit":["b64"]}) is given as written. The same 65,536-character cap applies.
+     *
+     * <pre>{@code
+     * UnverifiedJws jws = Unverified.jws(text);
+     * byte[] payload = jws.payload();                 // anyone could have written it
+     * }</pre>
+     *
+     * @param jws the JWS text
+     * @return what it says; nothing of it is verified
+     * @throws MalformedJwtException if it is null, longer than 65,536 characters, or neither a
+     *         compact JWS (two dots) nor a well-formed JWS JSON serialization
+     * @throws JwtException a subclass for any other header a verifier would refuse before the
+     *         signature (an unknown {@code alg}, {@code alg} in an unprotected header, say)
+     */
+    public static UnverifiedJws jws(CharSequence jws) {
+        io.lcjwt.internal.jws.UnverifiedReader.Read r = io.lcjwt.internal.jws.UnverifiedReader.read(jws, MAX_TOKEN_BYTES);
+        return new UnverifiedJws(r.payload(), r.headers(), r.unprotected());
+    }
+
     private static byte[] segment(CharSequence token, int index) {
         if (token == null) {
             throw new MalformedJwtException("The token is null.");
