@@ -165,6 +165,39 @@ public final class JwsWriter {
         }
     }
 
+    /**
+     * The JSON serialization when every string in it is base64url (an encoded or absent payload,
+     * no unprotected header): nothing to escape, so it is written straight into one builder.
+     */
+    private static String plainJson(String payloadText, boolean general, List<Map<String, Object>> sigs) {
+        StringBuilder sb = new StringBuilder(64 + (payloadText == null ? 0 : payloadText.length()) + 160 * sigs.size());
+        sb.append('{');
+        if (payloadText != null) {
+            sb.append("\"payload\":\"").append(payloadText).append("\",");
+        }
+        if (general) {
+            sb.append("\"signatures\":[");
+        }
+        for (int i = 0; i < sigs.size(); i++) {
+            Map<String, Object> sig = sigs.get(i);
+            sb.append(i == 0 ? "" : ",").append(general ? "{" : "")
+                    .append("\"protected\":\"").append((String) sig.get("protected"))
+                    .append("\",\"signature\":\"").append((String) sig.get("signature")).append('"')
+                    .append(general ? "}" : "");
+        }
+        return sb.append(general ? "]}" : "}").toString();
+    }
+
+    /** {@code header.payload.signature} for an encoded payload, through a pooled buffer. */
+    private String compactContent(byte[] payload) {
+        SignBuffers.Buffer b = buffers.take();
+        try {
+            return b.token(compact(b, contentHeader, payload, payload.length));
+        } finally {
+            buffers.give(b);
+        }
+    }
+
     /** Signs content that travels apart: {@code header..signature}. */
     public String signDetached(MemorySegment payload) {
         compactOnly();
@@ -216,12 +249,17 @@ public final class JwsWriter {
             }
             String compact;
             try {
-                compact = w.detachedFenced(w.contentHeader, body);
+                // An attached, encoded payload is signed as the compact form signs it: the input
+                // assembled once in a pooled buffer and signed in one call, not streamed in pieces.
+                compact = detached || raw ? w.detachedFenced(w.contentHeader, body) : w.compactContent(payload);
             } finally {
                 Reference.reachabilityFence(w.owner);
             }
             sig.put("signature", compact.substring(compact.lastIndexOf('.') + 1));
             sigs.add(sig);
+        }
+        if (!raw && sigs.stream().allMatch(sig -> sig.size() == 2)) {
+            return plainJson(payloadText, general, sigs);
         }
         Map<String, Object> out = new LinkedHashMap<>();
         if (payloadText != null) {
