@@ -63,6 +63,9 @@ import java.util.concurrent.TimeUnit;
  * each refuses, and the page prints it beside the timings. {@link Ed25519Floor} times the one check
  * only lcjwt makes, the Ed25519 point decoding, which is the floor under its OKP rows.
  *
+ * <p>{@link Jws} adds the JWS rows of the same benchmarks: read a JWS without verifying it,
+ * compact and JSON, and write one.
+ *
  * <p>Run: {@code bin/race jmh --regex JwkBench --page results-jwk.md}.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -462,6 +465,127 @@ public class JwkBench {
         @Benchmark
         public String jose4jWriteJwks() {
             return jose4jSet.toJson();
+        }
+    }
+
+    /**
+     * The JWS rows of jwx's benchmarks: read a JWS without verifying it (header and payload
+     * decoded), compact and flattened JSON, and write one (HS256, signing included, as every
+     * library's writer signs). The payload is a typical 240-byte claims set; the secret 32 bytes.
+     * jose4j has no JWS JSON serialization, so it is in the compact rows only. Before timing,
+     * every library must read the same payload and algorithm, and what each writes must verify
+     * with lcjwt's verifier and give back the payload.
+     */
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @State(Scope.Benchmark)
+    @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
+    public static class Jws {
+        static final byte[] PAYLOAD = ("{\"iss\":\"https://issuer.example.com\",\"sub\":\"user-4711\","
+                + "\"aud\":\"https://api.example.com\",\"iat\":1767225600,\"nbf\":1767225600,\"exp\":1767229200,"
+                + "\"jti\":\"5d7c8a1e-1f0b-4c52-9d3a-2f6e8b1c0a44\",\"scope\":\"read:orders write:orders\","
+                + "\"roles\":[\"buyer\",\"admin\"]}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] secret;
+        String compact;
+        String flattened;
+        JwtSecretKey lcjwtKey;
+        io.lcjwt.JwtSigner lcjwtSigner;
+        com.nimbusds.jose.crypto.MACSigner nimbusSigner;
+        java.security.Key jose4jKey;
+
+        @Setup(Level.Trial)
+        public void setup() throws Exception {
+            secret = new byte[32];
+            Arrays.fill(secret, (byte) 0x3c);
+            lcjwtKey = JwtSecretKey.of(secret);
+            lcjwtSigner = io.lcjwt.JwtSigner.builder(lcjwtKey).algorithm(io.lcjwt.Algorithm.HS256).build();
+            nimbusSigner = new com.nimbusds.jose.crypto.MACSigner(secret);
+            jose4jKey = new org.jose4j.keys.HmacKey(secret);
+            compact = lcjwtSigner.signContent(PAYLOAD);
+            flattened = lcjwtSigner.signFlattened(PAYLOAD);
+
+            check(Arrays.equals(PAYLOAD, lcjwtParseCompact().payload()), "lcjwt's compact payload");
+            check(Arrays.equals(PAYLOAD, nimbusParseCompact().getPayload().toBytes()), "Nimbus's compact payload");
+            check(Arrays.equals(PAYLOAD, jose4jParseCompact().getUnverifiedPayloadBytes()), "jose4j's compact payload");
+            check(Arrays.equals(PAYLOAD, lcjwtParseJson().payload()), "lcjwt's JSON payload");
+            check(Arrays.equals(PAYLOAD, nimbusParseJson().getPayload().toBytes()), "Nimbus's JSON payload");
+            check(nimbusParseJson().getSignatures().get(0).getHeader().getAlgorithm().getName().equals("HS256"),
+                    "Nimbus's JSON header");
+            io.lcjwt.JwtVerifier v = io.lcjwt.JwtVerifier.builder(lcjwtKey).algorithms(io.lcjwt.Algorithm.HS256).build();
+            for (String written : List.of(lcjwtSignCompact(), nimbusSignCompact(), jose4jSignCompact())) {
+                check(Arrays.equals(PAYLOAD, v.verifyContent(written)), "a written compact JWS verified by lcjwt");
+            }
+            for (String written : List.of(lcjwtSignFlattened(), nimbusSignFlattened())) {
+                check(Arrays.equals(PAYLOAD, v.verifyJson(written).payload()), "a written JSON JWS verified by lcjwt");
+            }
+        }
+
+        @Benchmark
+        public io.lcjwt.UnverifiedJws lcjwtParseCompact() {
+            return io.lcjwt.Unverified.jws(compact);
+        }
+
+        @Benchmark
+        public com.nimbusds.jose.JWSObject nimbusParseCompact() throws Exception {
+            com.nimbusds.jose.JWSObject o = com.nimbusds.jose.JWSObject.parse(compact);
+            o.getPayload().toBytes(); // decoded, as lcjwt's and jose4j's are
+            return o;
+        }
+
+        @Benchmark
+        public org.jose4j.jws.JsonWebSignature jose4jParseCompact() throws Exception {
+            org.jose4j.jws.JsonWebSignature jws = new org.jose4j.jws.JsonWebSignature();
+            jws.setCompactSerialization(compact);
+            jws.getUnverifiedPayloadBytes();
+            return jws;
+        }
+
+        @Benchmark
+        public io.lcjwt.UnverifiedJws lcjwtParseJson() {
+            return io.lcjwt.Unverified.jws(flattened);
+        }
+
+        @Benchmark
+        public com.nimbusds.jose.JWSObjectJSON nimbusParseJson() throws Exception {
+            com.nimbusds.jose.JWSObjectJSON o = com.nimbusds.jose.JWSObjectJSON.parse(flattened);
+            o.getPayload().toBytes();
+            return o;
+        }
+
+        @Benchmark
+        public String lcjwtSignCompact() {
+            return lcjwtSigner.signContent(PAYLOAD);
+        }
+
+        @Benchmark
+        public String nimbusSignCompact() throws Exception {
+            com.nimbusds.jose.JWSObject o = new com.nimbusds.jose.JWSObject(
+                    new com.nimbusds.jose.JWSHeader(com.nimbusds.jose.JWSAlgorithm.HS256), new com.nimbusds.jose.Payload(PAYLOAD));
+            o.sign(nimbusSigner);
+            return o.serialize();
+        }
+
+        @Benchmark
+        public String jose4jSignCompact() throws Exception {
+            org.jose4j.jws.JsonWebSignature jws = new org.jose4j.jws.JsonWebSignature();
+            jws.setPayloadBytes(PAYLOAD);
+            jws.setAlgorithmHeaderValue(org.jose4j.jws.AlgorithmIdentifiers.HMAC_SHA256);
+            jws.setKey(jose4jKey);
+            return jws.getCompactSerialization();
+        }
+
+        @Benchmark
+        public String lcjwtSignFlattened() {
+            return lcjwtSigner.signFlattened(PAYLOAD);
+        }
+
+        @Benchmark
+        public String nimbusSignFlattened() throws Exception {
+            com.nimbusds.jose.JWSObjectJSON o = new com.nimbusds.jose.JWSObjectJSON(new com.nimbusds.jose.Payload(PAYLOAD));
+            o.sign(new com.nimbusds.jose.JWSHeader(com.nimbusds.jose.JWSAlgorithm.HS256), nimbusSigner);
+            return o.serializeFlattened();
         }
     }
 }

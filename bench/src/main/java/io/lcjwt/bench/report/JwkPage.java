@@ -32,6 +32,12 @@ public final class JwkPage {
     private static final Map<String, String> SET_WRITERS = peers("JwkBench.Set.nimbusWriteJwks", "Nimbus",
             "JwkBench.Set.jose4jWriteJwks", "jose4j");
     private static final Map<String, String> PEM = peers("JwkBench.Pem.jdkParsePem", "JDK KeyFactory");
+    private static final Map<String, String> JWS_COMPACT_READERS = peers("JwkBench.Jws.nimbusParseCompact", "Nimbus",
+            "JwkBench.Jws.jose4jParseCompact", "jose4j");
+    private static final Map<String, String> JWS_JSON_READERS = peers("JwkBench.Jws.nimbusParseJson", "Nimbus");
+    private static final Map<String, String> JWS_COMPACT_WRITERS = peers("JwkBench.Jws.nimbusSignCompact", "Nimbus",
+            "JwkBench.Jws.jose4jSignCompact", "jose4j");
+    private static final Map<String, String> JWS_JSON_WRITERS = peers("JwkBench.Jws.nimbusSignFlattened", "Nimbus");
 
     private static final List<Row> ROWS = rows();
 
@@ -58,6 +64,11 @@ public final class JwkPage {
         for (String[] t : types) {
             r.add(new Row(t[0] + " thumbprint", "JwkBench.lcjwtThumbprint", t[0], THUMBPRINTS, null));
         }
+        r.add(new Row("JWS compact read, not verified", "JwkBench.Jws.lcjwtParseCompact", "", JWS_COMPACT_READERS, null));
+        r.add(new Row("JWS JSON (flattened) read, not verified", "JwkBench.Jws.lcjwtParseJson", "", JWS_JSON_READERS, null));
+        r.add(new Row("JWS compact write (HS256, signing included)", "JwkBench.Jws.lcjwtSignCompact", "", JWS_COMPACT_WRITERS, null));
+        r.add(new Row("JWS JSON (flattened) write (HS256, signing included)", "JwkBench.Jws.lcjwtSignFlattened", "",
+                JWS_JSON_WRITERS, null));
         return r;
     }
 

@@ -32,4 +32,18 @@ class JwkPageTest {
         assertTrue(page.contains("| OKP JWK parse | 8.00 | Nimbus | 2.00 | 4.00 | Ed25519 point of order 8 |"), page);
         assertTrue(page.contains("at or under the fastest peer in 1 of 2 rows"), page);
     }
+
+    @Test
+    void theJwsRowsAreJudgedWithoutAParameter() throws Exception {
+        String json = "[" + String.join(",",
+                "{\"benchmark\":\"io.lcjwt.bench.JwkBench.Jws.lcjwtParseCompact\",\"params\":{},\"primaryMetric\":{\"score\":0.5}}",
+                "{\"benchmark\":\"io.lcjwt.bench.JwkBench.Jws.nimbusParseCompact\",\"primaryMetric\":{\"score\":2.0}}",
+                "{\"benchmark\":\"io.lcjwt.bench.JwkBench.Jws.jose4jParseCompact\",\"primaryMetric\":{\"score\":4.0}}",
+                "{\"benchmark\":\"io.lcjwt.bench.JwkBench.Jws.lcjwtSignFlattened\",\"primaryMetric\":{\"score\":3.0}}",
+                "{\"benchmark\":\"io.lcjwt.bench.JwkBench.Jws.nimbusSignFlattened\",\"primaryMetric\":{\"score\":2.0}}") + "]";
+        String page = JwkPage.verdict("OpenSSL 3", json, Map.of());
+        assertTrue(page.contains("| JWS compact read, not verified | 0.500 | Nimbus | 2.00 | **0.25** | – |"), page);
+        assertTrue(page.contains("| JWS JSON (flattened) write (HS256, signing included) | 3.00 | Nimbus | 2.00 | 1.50 | – |"), page);
+        assertTrue(page.contains("at or under the fastest peer in 1 of 2 rows"), page);
+    }
 }
