@@ -131,7 +131,29 @@ public final class Der {
         return new InvalidJwtKeyException("The key's DER encoding " + what + ".");
     }
 
+    /**
+     * The OIDs lcjwt reads keys by, by their DER content bytes (as ISO-8859-1 text): every key
+     * import reads one or two, and building the dotted form each time showed in the profile.
+     */
+    private static final java.util.Map<String, String> KNOWN_OIDS = known("1.2.840.10045.2.1", "1.2.840.10045.3.1.7",
+            "1.2.840.113549.1.1.1", "1.2.840.113549.1.1.10", "1.3.101.110", "1.3.101.112", "1.3.132.0.10",
+            "1.3.132.0.34", "1.3.132.0.35", "2.16.840.1.101.3.4.3.17", "2.16.840.1.101.3.4.3.18",
+            "2.16.840.1.101.3.4.3.19");
+
+    private static java.util.Map<String, String> known(String... oids) {
+        java.util.Map<String, String> m = new java.util.HashMap<>();
+        for (String oid : oids) {
+            byte[] der = encodeOid(oid); // the whole TLV: tag, length, content
+            m.put(new String(der, 2, der.length - 2, java.nio.charset.StandardCharsets.ISO_8859_1), oid);
+        }
+        return java.util.Map.copyOf(m);
+    }
+
     static String decodeOid(byte[] v) {
+        String known = KNOWN_OIDS.get(new String(v, java.nio.charset.StandardCharsets.ISO_8859_1));
+        if (known != null) {
+            return known;
+        }
         if (v.length == 0) {
             throw bad("has an empty OID");
         }
