@@ -1,7 +1,5 @@
 package io.lcjwt;
 
-import io.lcjwt.internal.codec.Frozen;
-
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +23,7 @@ public final class UnverifiedJws {
     UnverifiedJws(byte[] payload, List<JwtHeader> headers, List<Map<String, Object>> unprotected) {
         this.payload = payload;
         this.headers = List.copyOf(headers);
-        this.unprotected = unprotected.stream().map(m -> m.isEmpty() ? Map.<String, Object>of() : Frozen.map(m)).toList();
+        this.unprotected = VerifiedJws.frozen(unprotected);
     }
 
     /**

@@ -29,15 +29,19 @@ public final class VerifiedJws {
     VerifiedJws(byte[] payload, List<JwtHeader> headers, List<Map<String, Object>> unprotected) {
         this.payload = payload;
         this.headers = List.copyOf(headers);
+        this.unprotected = frozen(unprotected);
+    }
+
+    /** Unprotected headers as the JWS types give them: an unmodifiable list of deeply unmodifiable maps. */
+    static List<Map<String, Object>> frozen(List<Map<String, Object>> unprotected) {
         if (unprotected.size() == 1) { // the usual case, one signature: no list to build and copy
-            this.unprotected = List.of(frozen(unprotected.get(0)));
-            return;
+            return List.of(frozen(unprotected.get(0)));
         }
         List<Map<String, Object>> frozen = new java.util.ArrayList<>(unprotected.size());
         for (Map<String, Object> m : unprotected) {
             frozen.add(frozen(m));
         }
-        this.unprotected = List.copyOf(frozen);
+        return List.copyOf(frozen);
     }
 
     private static Map<String, Object> frozen(Map<String, Object> m) {
