@@ -96,7 +96,7 @@ class UnverifiedJwsTest {
         MalformedJwtException both = assertThrows(MalformedJwtException.class, () -> Unverified.jws(json(Map.of(
                 "payload", payload, "protected", TestTokens.b64("{\"alg\":\"HS256\",\"kid\":\"a\"}"),
                 "header", Map.of("kid", "b"), "signature", "c2ln"))));
-        assertTrue(both.getMessage().contains("\"kid\" in both"), both.getMessage());
+        assertTrue(both.getMessage().contains("\"kid\" is in both"), both.getMessage());
         assertThrows(MalformedJwtException.class, () -> Unverified.jws(json(Map.of("payload", payload,
                 "signatures", List.of()))), "no signature at all");
         assertThrows(MalformedJwtException.class, () -> Unverified.jws("{\"payload\":\"" + payload

@@ -60,6 +60,23 @@ final class JsonJws {
 
     private JsonJws() {}
 
+    /** RFC 7515 section 7.2.1: no member in both a signature's protected and unprotected header. */
+    static void checkDisjoint(io.lcjwt.JwtHeader protectedHeader, Map<String, Object> unprotected) {
+        for (String name : unprotected.keySet()) {
+            if (protectedHeader.parameters().containsKey(name)) {
+                throw new MalformedJwtException("The JWS's header member \"" + io.lcjwt.internal.Untrusted.text(name)
+                        + "\" is in both the protected and the unprotected header; RFC 7515 section 7.2.1"
+                        + " requires them disjoint.");
+            }
+        }
+    }
+
+    /** RFC 7797 section 3: the signatures of one JWS disagree on {@code b64}. */
+    static MalformedJwtException b64Disagreement() {
+        return new MalformedJwtException("The JWS's signatures disagree on \"b64\"; one payload is either"
+                + " encoded or not for all of them (RFC 7797 section 3).");
+    }
+
     static JsonJws parse(byte[] b, int len, JsonCursor c) {
         return parse(b, len, c, null);
     }

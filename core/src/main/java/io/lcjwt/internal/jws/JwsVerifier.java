@@ -200,8 +200,7 @@ public final class JwsVerifier {
                 }
                 boolean u = entries[i].unencoded();
                 if (unencoded != null && unencoded != u) {
-                    throw new MalformedJwtException("The JWS's signatures disagree on \"b64\"; one payload is"
-                            + " either encoded or not for all of them (RFC 7797 section 3).");
+                    throw JsonJws.b64Disagreement();
                 }
                 unencoded = u;
             }

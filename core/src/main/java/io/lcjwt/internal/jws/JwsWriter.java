@@ -258,7 +258,7 @@ public final class JwsWriter {
             sig.put("signature", compact.substring(compact.lastIndexOf('.') + 1));
             sigs.add(sig);
         }
-        if (!raw && sigs.stream().allMatch(sig -> sig.size() == 2)) {
+        if (!raw && writers.stream().allMatch(w -> w.unprotected.isEmpty())) {
             return plainJson(payloadText, general, sigs);
         }
         Map<String, Object> out = new LinkedHashMap<>();

@@ -1,6 +1,5 @@
 package io.lcjwt.internal.jws;
 
-import io.lcjwt.internal.Untrusted;
 import io.lcjwt.Algorithm;
 import io.lcjwt.ExpiredJwtException;
 import io.lcjwt.VerifiedJwt;
@@ -360,13 +359,7 @@ public final class TokenVerifier {
         resolver.checkFresh();
         long generation = resolver.generation();
         JwtHeader union = header;
-        for (String name : unprotected.keySet()) {
-            if (header.parameters().containsKey(name)) {
-                throw new MalformedJwtException("The JWS's header member \"" + Untrusted.text(name)
-                        + "\" is in both the protected and the unprotected header; RFC 7515 section 7.2.1"
-                        + " requires them disjoint.");
-            }
-        }
+        JsonJws.checkDisjoint(header, unprotected);
         if (!unprotected.isEmpty()) {
             Map<String, Object> all = new java.util.LinkedHashMap<>(header.parameters());
             all.putAll(unprotected);

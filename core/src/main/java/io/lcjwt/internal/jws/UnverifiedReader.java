@@ -2,8 +2,8 @@ package io.lcjwt.internal.jws;
 
 import io.lcjwt.JwtHeader;
 import io.lcjwt.MalformedJwtException;
-import io.lcjwt.internal.codec.Base64Url;
 import io.lcjwt.internal.codec.JsonCursor;
+import io.lcjwt.internal.codec.WideDecoder;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -53,7 +53,7 @@ public final class UnverifiedReader {
         if (HeaderParser.unencoded(header)) {
             payload = Arrays.copyOfRange(b, dot1 + 1, dot2); // RFC 7797: the payload as written
         } else {
-            payload = b64(b, dot1 + 1, dot2 - dot1 - 1);
+            payload = WideDecoder.decodeStrict(b, dot1 + 1, dot2 - dot1 - 1);
             if (payload == null) {
                 throw new MalformedJwtException("The JWS's payload is not strict base64url.");
             }
@@ -73,16 +73,10 @@ public final class UnverifiedReader {
                 throw why;
             }
             JwtHeader h = header(b, sig.protectedStart, sig.protectedStart + sig.protectedLength);
-            for (String name : sig.unprotected.keySet()) {
-                if (h.parameters().containsKey(name)) {
-                    throw new MalformedJwtException("A signature of the JWS has \"" + io.lcjwt.internal.Untrusted.text(name) + "\" in both its protected"
-                            + " and its unprotected header (RFC 7515 section 7.2.1 requires them disjoint).");
-                }
-            }
+            JsonJws.checkDisjoint(h, sig.unprotected);
             boolean u = HeaderParser.unencoded(h);
             if (unencoded != null && unencoded != u) {
-                throw new MalformedJwtException("The JWS's signatures disagree on \"b64\"; one payload is either"
-                        + " encoded or not for all of them (RFC 7797 section 3).");
+                throw JsonJws.b64Disagreement();
             }
             unencoded = u;
             headers.add(h);
@@ -96,7 +90,7 @@ public final class UnverifiedReader {
                         ? parsed.payloadString(b, c).getBytes(StandardCharsets.UTF_8)
                         : Arrays.copyOfRange(b, parsed.payloadStart, parsed.payloadStart + parsed.payloadLength);
             } else {
-                payload = b64(b, parsed.payloadStart, parsed.payloadLength);
+                payload = WideDecoder.decodeStrict(b, parsed.payloadStart, parsed.payloadLength);
                 if (payload == null) {
                     throw new MalformedJwtException("The JWS's payload is not strict base64url"
                             + " (RFC 7515 section 2: no padding, no '+' or '/', no whitespace).");
@@ -107,21 +101,11 @@ public final class UnverifiedReader {
     }
 
     private static JwtHeader header(byte[] b, int start, int end) {
-        byte[] json = b64(b, start, end - start);
+        byte[] json = WideDecoder.decodeStrict(b, start, end - start);
         if (json == null) {
             throw new MalformedJwtException("The JWS's protected header is not strict base64url.");
         }
         return HeaderParser.parse(json, 0, json.length, true);
-    }
-
-    /** Strict base64url of {@code b[off, off + len)}, or null. */
-    private static byte[] b64(byte[] b, int off, int len) {
-        int n = Base64Url.decodedLength(len);
-        if (n < 0) {
-            return null;
-        }
-        byte[] out = new byte[n];
-        return Base64Url.decode(b, off, len, out, 0) == n ? out : null;
     }
 
     private static int indexOf(byte[] b, int from) {
