@@ -263,18 +263,9 @@ public final class Jwk {
             size += e.getKey().length() + ((String) e.getValue()).length() + 6;
         }
         StringBuilder sb = new StringBuilder(size).append('{');
-        appendMembers(sb, encoded);
-        appendMembers(sb, extras);
+        appendMembers(sb, encoded, encoded.keySet());
+        appendMembers(sb, extras, extras.keySet());
         return sb.append('}').toString();
-    }
-
-    private static void appendMembers(StringBuilder sb, Map<String, Object> m) {
-        for (Map.Entry<String, Object> e : m.entrySet()) {
-            if (sb.length() > 1) {
-                sb.append(',');
-            }
-            sb.append('"').append(e.getKey()).append("\":\"").append((String) e.getValue()).append('"');
-        }
     }
 
     /** RFC 7638: SHA-256 over the required members, sorted, without whitespace. */
@@ -326,7 +317,8 @@ public final class Jwk {
         return sb.append('}').toString().getBytes(StandardCharsets.ISO_8859_1); // all ASCII
     }
 
-    private static void appendMembers(StringBuilder sb, Map<String, Object> m, List<String> names) {
+    /** {@code "name":"value"} for each of {@code names}, comma-separated after the opening brace. */
+    private static void appendMembers(StringBuilder sb, Map<String, Object> m, Iterable<String> names) {
         for (String k : names) {
             if (sb.length() > 1) {
                 sb.append(',');

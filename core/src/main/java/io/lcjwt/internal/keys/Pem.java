@@ -39,22 +39,17 @@ public final class Pem {
                 throw new InvalidJwtKeyException("The PEM key is encrypted; lcjwt does not take passwords. Decrypt it"
                         + " first (for example: openssl pkey -in key.pem -out plain.pem).");
             }
-            // The base64 text without its line breaks and blanks; any other character stays,
-            // for the strict decoder to refuse.
+            // The base64 text without its line breaks and blanks; any other character stays, for
+            // the strict decoder to refuse (one outside ASCII as '?', not cut to its low byte).
             byte[] b64 = new byte[body.length()];
             int n = 0;
-            boolean ascii = true;
             for (int i = 0; i < body.length(); i++) {
                 char c = body.charAt(i);
                 if (c != '\r' && c != '\n' && c != '\t' && c != ' ') {
-                    ascii &= c < 0x80;
-                    b64[n++] = (byte) c;
+                    b64[n++] = c < 0x80 ? (byte) c : (byte) '?';
                 }
             }
             try {
-                if (!ascii) {
-                    throw new IllegalArgumentException("not ASCII");
-                }
                 out.add(new Block(label, Base64.getDecoder().decode(java.util.Arrays.copyOf(b64, n))));
             } catch (IllegalArgumentException e) {
                 throw new InvalidJwtKeyException("The PEM block " + Untrusted.quote(label) + " is not valid base64.");
