@@ -92,7 +92,7 @@ import java.util.concurrent.TimeUnit;
  *       nothing; exits 1 if any contender failed.</li>
  * </ul>
  * Options: {@code --in-docker} runs every contender in its container ({@code bench/docker/compose.yml},
- * built first) instead of as a local process; {@code --decodes N --rounds R --warmup W} override the counts (warm-up defaults to one round's worth), {@code --only a,b} limits the
+ * built first) instead of as a local process; {@code --decodes N --rounds R --warmup W} override the counts (warm-up defaults to one round's worth), {@code --processes P} runs each JVM contender in P processes and takes the median of their medians (3 for {@code race}, else 1), {@code --only a,b} limits the
  * contenders, {@code --cpu K} picks the CPU ({@code LCJWT_BENCH_CPU}, default 1). Java contenders
  * run as {@code JavaContender} with a 500 MB heap; lcjwt runs once per libcrypto found (aws-lc
  * and OpenSSL 3). Other-language contenders run through {@code bench/race/run-contender.sh} when
@@ -116,6 +116,13 @@ public final class Race {
     private final List<String> only;
     private boolean inDocker;
     private long warmup = -1;
+    /**
+     * How many processes each JVM contender runs in ({@code --processes}; 3 for the races, else 1).
+     * Each JVM settles at a speed of its own, so one process samples a spread: on the same day
+     * one auth0 process timed 35 % slower than JMH's forks. A row is the median of the processes'
+     * medians.
+     */
+    int processes = 1;
     /** Set by {@code --from-raw}: the raw results file of a finished run, rendered again. */
     private Path fromRaw;
     private final List<Lib> libs = new ArrayList<>();
@@ -184,6 +191,10 @@ public final class Race {
         Race race = new Race(cpu, only);
         race.inDocker = List.of(args).contains("--in-docker");
         race.warmup = Long.parseLong(opt.getOrDefault("warmup", "-1"));
+        race.processes = Integer.parseInt(opt.getOrDefault("processes", mode.equals("race") ? "3" : "1"));
+        if (race.processes < 1) {
+            throw new IllegalArgumentException("--processes must be at least 1, not " + race.processes);
+        }
         if (List.of(args).contains("--from-raw")) {
             race.fromRaw = Path.of("bench", "results-" + mode + ".jsonl");
             for (String line : Files.readAllLines(race.fromRaw)) {
@@ -207,7 +218,8 @@ public final class Race {
                         race.writeSvg(kase, n);
                     }
                     // One page per race: a later `bin/race` (HS256 only) must not drop the others.
-                    race.writePage(racePage(alg), "The " + alg + " race", cmd, RaceTables.raceSection(race.results, alg, kase, n, rounds),
+                    race.writePage(racePage(alg), "The " + alg + " race", cmd, RaceTables.raceSection(race.results, alg, kase, n, rounds,
+                            race.processes),
                             r -> r.kase().equals(kase), began);
                 }
             }
@@ -363,8 +375,8 @@ public final class Race {
                 race.warmup = 100;
                 race.runAll(List.of("typical-64"), HS256, "secret", 300, 1, true);
                 race.runAll(List.of("ES256-P-256-typical"), ASYM, "pem", 100, 1, true);
-                System.out.println(RaceTables.raceSection(race.results, "HS256", "typical-64", 300, 1));
-                System.out.println(RaceTables.raceSection(race.results, "ES256", "ES256-P-256-typical", 100, 1));
+                System.out.println(RaceTables.raceSection(race.results, "HS256", "typical-64", 300, 1, 1));
+                System.out.println(RaceTables.raceSection(race.results, "ES256", "ES256-P-256-typical", 100, 1, 1));
                 if (race.results.stream().anyMatch(r -> r.status().equals("failed"))) {
                     System.exit(1);
                 }
@@ -438,7 +450,31 @@ public final class Race {
         }
     }
 
+    /** Runs job {@code j}: a JVM contender in {@link #processes} processes, merged case by case. */
     private List<Result> run(Job j, long decodes, int rounds) throws Exception {
+        if (processes == 1 || !JAVA.contains(j.contender())) {
+            return runOnce(j, decodes, rounds);
+        }
+        Map<String, List<Result>> byCase = new LinkedHashMap<>();
+        for (int p = 0; p < processes; p++) {
+            for (Result r : runOnce(j, decodes, rounds)) {
+                byCase.computeIfAbsent(r.kase(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<Result> merged = new ArrayList<>();
+        for (List<Result> perProcess : byCase.values()) {
+            Result m = Result.merge(perProcess);
+            merged.add(m);
+            if (m.ok()) {
+                System.err.printf(Locale.ROOT, "race:   %s %s: median of %d processes' medians %.3f µs/decode %s%n",
+                        m.label(), m.kase(), perProcess.size(), m.median(), m.usPerDecode());
+            }
+        }
+        return merged;
+    }
+
+    /** Runs job {@code j} once, in one process; a result per case. */
+    private List<Result> runOnce(Job j, long decodes, int rounds) throws Exception {
         List<String> cmd = new ArrayList<>();
         boolean java = JAVA.contains(j.contender());
         if (inDocker) {

@@ -13,18 +13,28 @@ import java.util.Map;
 public final class RaceTables {
     private RaceTables() {}
 
-    public static String raceSection(List<Result> results, String alg, String kase, long decodes, int rounds) {
+    public static String raceSection(List<Result> results, String alg, String kase, long decodes, int rounds,
+            int processes) {
         List<Result> rs = results.stream().filter(r -> r.kase().equals(kase)).toList();
         double jjwt = rs.stream().filter(r -> r.contender().equals("jjwt") && r.ok()).mapToDouble(Result::median)
                 .findFirst().orElse(Double.NaN);
         List<Result> ok = new ArrayList<>(rs.stream().filter(Result::ok).toList());
         ok.sort(Comparator.comparingDouble(Result::median));
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "## %s race: `%s`, %,d decodes x %d rounds%n%n", alg, kase, decodes, rounds));
+        s.append(String.format(Locale.ROOT, "## %s race: `%s`, %,d decodes x %d rounds%s%n%n", alg, kase, decodes, rounds,
+                processes > 1 ? String.format(Locale.ROOT, ", each JVM contender in %d processes", processes) : ""));
         s.append("A JVM contender first warms in rounds of at least 1 s until, after at least 10 rounds, two"
                 + " consecutive rounds agree within 3 % (at most 30 rounds); the warm-up column gives its rounds' µs per decode, the last two being the"
-                + " pair that agreed. A native contender warms for one round's worth of decodes.\n\n");
-        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | range over rounds | vs jjwt | warm-up |%n", decodes));
+                + " pair that agreed. The warm-up and the timed rounds run the same decode loop, so the rounds time the code"
+                + " the warm-up compiled. A native contender warms for one round's worth of decodes.\n\n");
+        if (processes > 1) {
+            s.append(String.format(Locale.ROOT, "Each JVM settles at a speed of its own, so each JVM contender ran in %d processes,"
+                    + " one after another: its µs per decode is the median of the %d processes' medians (each the median of its"
+                    + " rounds), its range is over those %d medians, and its warm-up is that of the middle process. A native"
+                    + " contender ran once; its range is over its rounds.%n%n", processes, processes, processes));
+        }
+        s.append(String.format(Locale.ROOT, "| library | %,d decodes (s) | µs per decode (median) | %s | vs jjwt | warm-up |%n", decodes,
+                processes > 1 ? "range (JVM: over processes; native: over rounds)" : "range over rounds"));
         s.append("|---|---:|---:|---:|---:|---|\n");
         for (int i = 0; i < ok.size(); i++) {
             Result r = ok.get(i);

@@ -99,4 +99,47 @@ class SettledWarmupTest {
         assertFalse(plain.toJson().contains("warmup"));
         assertArrayEquals(new double[] {4.1}, noWarmup.usPerDecode().stream().mapToDouble(Double::doubleValue).toArray());
     }
+
+    private static Result process(List<Double> rounds, Boolean settled, List<Double> warmup) {
+        return new Result("auth0", "auth0", "java", "4.6.2", "JDK 25", null, "typical-64", "HS256", "secret", "ok", null,
+                100_000, rounds, settled, warmup);
+    }
+
+    @Test
+    void processesMergeIntoTheMedianOfTheirMedians() {
+        Result slow = process(List.of(9.6, 9.7, 9.8), true, List.of(18.2, 18.5));
+        Result middle = process(List.of(7.3, 7.1, 6.6), true, List.of(7.0, 7.2));
+        Result fast = process(List.of(6.9, 7.0, 6.8), true, List.of(6.9, 6.95));
+        Result row = Result.merge(List.of(slow, middle, fast));
+        assertTrue(row.ok());
+        assertEquals(List.of(9.7, 7.1, 6.9), row.usPerDecode(), "each process's median, in the order they ran");
+        assertEquals(7.1, row.median(), "the median of the medians, not of all nine rounds (7.3)");
+        assertEquals(6.9, row.min());
+        assertEquals(9.7, row.max());
+        assertEquals(List.of(7.0, 7.2), row.warmupUsPerDecode(), "the middle process's warm-up");
+        assertEquals(Boolean.TRUE, row.settled());
+
+        Result unsettled = process(List.of(6.0, 6.1, 6.2), false, List.of(9.0, 7.0));
+        assertEquals(Boolean.FALSE, Result.merge(List.of(slow, unsettled, fast)).settled(),
+                "a row is settled only if every process settled");
+
+        Result failed = new Result("auth0", "auth0", "java", "4.6.2", "JDK 25", null, "typical-64", "HS256", "secret",
+                "failed", "during timing: boom", 0, List.of(), null, List.of());
+        Result withFailure = Result.merge(List.of(slow, failed, fast));
+        assertFalse(withFailure.ok(), "a process that did not finish fails the row");
+        assertEquals("during timing: boom", withFailure.reason());
+    }
+
+    @Test
+    void theRacePageSaysHowManyProcessesARowIs() {
+        Result row = Result.merge(List.of(process(List.of(9.6, 9.7, 9.8), true, List.of(9.5, 9.7)),
+                process(List.of(7.3, 7.1, 6.6), true, List.of(7.0, 7.2)), process(List.of(6.9, 7.0, 6.8), true, List.of(6.9, 7.0))));
+        String page = io.lcjwt.bench.report.RaceTables.raceSection(List.of(row), "HS256", "typical-64", 100_000, 3, 3);
+        assertTrue(page.contains("each JVM contender in 3 processes"), page);
+        assertTrue(page.contains("| **7.10** | 6.90 – 9.70 |"), page);
+        String one = io.lcjwt.bench.report.RaceTables.raceSection(List.of(process(List.of(7.3, 7.1, 6.6), true,
+                List.of(7.0, 7.2))), "HS256", "typical-64", 100_000, 3, 1);
+        assertFalse(one.contains("processes"), one);
+        assertTrue(one.contains("| **7.10** | 6.60 – 7.30 |"), one);
+    }
 }
