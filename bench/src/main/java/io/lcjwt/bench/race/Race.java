@@ -92,7 +92,7 @@ import java.util.concurrent.TimeUnit;
  *       nothing; exits 1 if any contender failed.</li>
  * </ul>
  * Options: {@code --in-docker} runs every contender in its container ({@code bench/docker/compose.yml},
- * built first) instead of as a local process; {@code --decodes N --rounds R --warmup W} override the counts (warm-up defaults to one round's worth), {@code --processes P} runs each JVM contender in P processes and takes the median of their medians (3 for {@code race}, else 1), {@code --only a,b} limits the
+ * built first) instead of as a local process; {@code --decodes N --rounds R --warmup W} override the counts (warm-up defaults to one round's worth), {@code --processes P} runs each JVM contender in P processes (in interleaved passes over the contenders) and takes the median of their medians (3 for {@code race}, else 1), {@code --only a,b} limits the
  * contenders, {@code --cpu K} picks the CPU ({@code LCJWT_BENCH_CPU}, default 1). Java contenders
  * run as {@code JavaContender} with a 500 MB heap; lcjwt runs once per libcrypto found (aws-lc
  * and OpenSSL 3). Other-language contenders run through {@code bench/race/run-contender.sh} when
@@ -437,39 +437,55 @@ public final class Race {
                 }
             }
         }
+        // The JVM contenders' processes are interleaved, one pass over all of them after another
+        // (A B C, A B C, A B C), not each contender's back to back (A A A B B B C C C): the host's
+        // speed drifts over minutes, and a drift then falls on every contender alike instead of
+        // on whichever ran during it.
+        List<Job> order = passes(jobs, processes);
+        Map<Job, Map<String, List<Result>>> byJob = new LinkedHashMap<>();
         Instant phase = Instant.now();
-        for (int i = 0; i < jobs.size(); i++) {
-            Job j = jobs.get(i);
+        for (int i = 0; i < order.size(); i++) {
+            Job j = order.get(i);
             Duration elapsed = Duration.between(phase, Instant.now());
-            System.err.printf(Locale.ROOT, "race: [%d/%d] %s, %s %s (%d case%s), elapsed %ds%s%n", i + 1, jobs.size(),
+            System.err.printf(Locale.ROOT, "race: [%d/%d] %s, %s %s (%d case%s), elapsed %ds%s%n", i + 1, order.size(),
                     j.label(), j.source(), j.cases().size() == 1 ? j.cases().get(0) : fixture.getFileName(),
                     j.cases().size(), j.cases().size() == 1 ? "" : "s", Duration.between(started, Instant.now()).toSeconds(),
-                    i == 0 ? "" : ", about " + elapsed.toSeconds() * (jobs.size() - i) / i + "s left");
-            results.addAll(run(j, decodes, rounds));
+                    i == 0 ? "" : ", about " + elapsed.toSeconds() * (order.size() - i) / i + "s left");
+            for (Result r : runOnce(j, decodes, rounds)) {
+                byJob.computeIfAbsent(j, k -> new LinkedHashMap<>()).computeIfAbsent(r.kase(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        for (Map<String, List<Result>> byCase : byJob.values()) {
+            for (List<Result> perProcess : byCase.values()) {
+                results.add(merged(perProcess));
+            }
         }
     }
 
-    /** Runs job {@code j}: a JVM contender in {@link #processes} processes, merged case by case. */
-    private List<Result> run(Job j, long decodes, int rounds) throws Exception {
-        if (processes == 1 || !JAVA.contains(j.contender())) {
-            return runOnce(j, decodes, rounds);
-        }
-        Map<String, List<Result>> byCase = new LinkedHashMap<>();
+    /** The order the processes run in: {@code processes} passes over the JVM jobs, the native ones in the first. */
+    static List<Job> passes(List<Job> jobs, int processes) {
+        List<Job> order = new ArrayList<>();
         for (int p = 0; p < processes; p++) {
-            for (Result r : runOnce(j, decodes, rounds)) {
-                byCase.computeIfAbsent(r.kase(), k -> new ArrayList<>()).add(r);
+            for (Job j : jobs) {
+                if (p == 0 || JAVA.contains(j.contender())) {
+                    order.add(j);
+                }
             }
         }
-        List<Result> merged = new ArrayList<>();
-        for (List<Result> perProcess : byCase.values()) {
-            Result m = Result.merge(perProcess);
-            merged.add(m);
-            if (m.ok()) {
-                System.err.printf(Locale.ROOT, "race:   %s %s: median of %d processes' medians %.3f µs/decode %s%n",
-                        m.label(), m.kase(), perProcess.size(), m.median(), m.usPerDecode());
-            }
+        return order;
+    }
+
+    /** One row from the results of one contender and case in each of its processes (one for a native contender). */
+    private static Result merged(List<Result> perProcess) {
+        if (perProcess.size() == 1) {
+            return perProcess.get(0);
         }
-        return merged;
+        Result m = Result.merge(perProcess);
+        if (m.ok()) {
+            System.err.printf(Locale.ROOT, "race:   %s %s: median of %d processes' medians %.3f µs/decode %s%n",
+                    m.label(), m.kase(), perProcess.size(), m.median(), m.usPerDecode());
+        }
+        return m;
     }
 
     /** Runs job {@code j} once, in one process; a result per case. */

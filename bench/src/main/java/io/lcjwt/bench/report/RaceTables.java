@@ -29,7 +29,8 @@ public final class RaceTables {
                 + " the warm-up compiled. A native contender warms for one round's worth of decodes.\n\n");
         if (processes > 1) {
             s.append(String.format(Locale.ROOT, "Each JVM settles at a speed of its own, so each JVM contender ran in %d processes,"
-                    + " one after another: its µs per decode is the median of the %d processes' medians (each the median of its"
+                    + " in interleaved passes (every contender once, then every contender again), so that a drift in the"
+                    + " host's speed falls on all of them: its µs per decode is the median of the %d processes' medians (each the median of its"
                     + " rounds), its range is over those %d medians, and its warm-up is that of the middle process. A native"
                     + " contender ran once; its range is over its rounds.%n%n", processes, processes, processes));
         }

@@ -142,4 +142,15 @@ class SettledWarmupTest {
         assertFalse(one.contains("processes"), one);
         assertTrue(one.contains("| **7.10** | 6.60 – 7.30 |"), one);
     }
+
+    @Test
+    void processesRunInPassesOverTheContendersAndNativeOnesOnce() {
+        java.nio.file.Path f = java.nio.file.Path.of("bench/fixtures/hs256.json");
+        Race.Job a = new Race.Job("lcjwt-record (aws-lc)", "lcjwt-record", List.of("typical-64"), f, "secret",
+                new Race.Lib("aws-lc", "/opt/aws-lc/lib/libcrypto.so"));
+        Race.Job b = new Race.Job("auth0", "auth0", List.of("typical-64"), f, "secret", null);
+        Race.Job go = new Race.Job("golang-jwt", "golang-jwt", List.of("typical-64"), f, "secret", null);
+        assertEquals(List.of(a, b, go, a, b, a, b), Race.passes(List.of(a, b, go), 3));
+        assertEquals(List.of(a, b, go), Race.passes(List.of(a, b, go), 1));
+    }
 }
