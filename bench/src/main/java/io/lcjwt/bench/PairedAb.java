@@ -115,11 +115,8 @@ public final class PairedAb {
      */
     private static MethodHandle decoder(Path coreJar, Fixtures.Case f) throws Exception {
         ClassLoader l = new CoreFirst(coreJar, PairedAb.class.getClassLoader());
-        Class<?> secretKey = l.loadClass("io.lcjwt.JwtSecretKey");
-        Object key = secretKey.getMethod("of", byte[].class).invoke(null, (Object) f.secret());
-        key = secretKey.getMethod("withKeyId", String.class).invoke(key, f.kid());
         Class<?> verifier = l.loadClass("io.lcjwt.JwtVerifier");
-        Object builder = verifier.getMethod("builder", l.loadClass("io.lcjwt.JwtKey")).invoke(null, key);
+        Object builder = builderFor(verifier, l, f);
         Class<?> algorithm = l.loadClass("io.lcjwt.Algorithm");
         Object algorithms = Array.newInstance(algorithm, 1);
         Array.set(algorithms, 0, algorithm.getField("HS256").get(null));
@@ -134,17 +131,22 @@ public final class PairedAb {
         return MethodHandles.insertArguments(decode, 0, v, f.token(), TypicalClaims.class);
     }
 
+    /** {@code type.builder(key)} for the fixture's secret with its kid, through loader {@code l}. */
+    private static Object builderFor(Class<?> type, ClassLoader l, Fixtures.Case f) throws Exception {
+        Class<?> secretKey = l.loadClass("io.lcjwt.JwtSecretKey");
+        Object key = secretKey.getMethod("of", byte[].class).invoke(null, (Object) f.secret());
+        key = secretKey.getMethod("withKeyId", String.class).invoke(key, f.kid());
+        return type.getMethod("builder", l.loadClass("io.lcjwt.JwtKey")).invoke(null, key);
+    }
+
     /**
      * A signer of the given core jar, configured as {@link SignBench}'s lcjwt (HS256, kid, the
      * typical claims in a {@code LinkedHashMap}), as a handle of type {@code () -> Object}.
      */
     private static MethodHandle signer(Path coreJar, Fixtures.Case f) throws Exception {
         ClassLoader l = new CoreFirst(coreJar, PairedAb.class.getClassLoader());
-        Class<?> secretKey = l.loadClass("io.lcjwt.JwtSecretKey");
-        Object key = secretKey.getMethod("of", byte[].class).invoke(null, (Object) f.secret());
-        key = secretKey.getMethod("withKeyId", String.class).invoke(key, f.kid());
         Class<?> signerClass = l.loadClass("io.lcjwt.JwtSigner");
-        Object builder = signerClass.getMethod("builder", l.loadClass("io.lcjwt.JwtKey")).invoke(null, key);
+        Object builder = builderFor(signerClass, l, f);
         Class<?> algorithm = l.loadClass("io.lcjwt.Algorithm");
         builder.getClass().getMethod("algorithm", algorithm).invoke(builder, algorithm.getField("HS256").get(null));
         Object signer = builder.getClass().getMethod("build").invoke(builder);
