@@ -153,8 +153,8 @@ class JwksClientTest {
      * and each fetch starts inside the window its predecessor's jitter allows: the first fetch
      * was on demand, so the next comes 50-90 % into the day; each refresh-ahead's successor
      * 80-90 % in. The steps are 10 minutes, so a start may be one step late; a step waits for
-     * a refresh under way, as hours of the test's clock would otherwise pass during one. No window is
-     * skipped: the walk ends before the last fetch's keys would have refreshed.
+     * a refresh under way, as hours of the test's clock would otherwise pass during one. No
+     * window is skipped: the walk ends before the last fetch's keys would have refreshed.
      */
     @ParameterizedTest(name = "maxStale {0} h")
     @ValueSource(ints = {24, 1})

@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 
 /**
  * A paired comparison of two builds of lcjwt's core in one JVM, for changes too small for JMH to
@@ -50,10 +51,8 @@ public final class PairedAb {
             System.exit(2);
         }
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 300;
-        Fixtures.Case fixture = Fixtures.hs256().get(Hs256DecodeBench.PAYLOAD, Hs256DecodeBench.SECRET_BYTES);
-        if (SIGN) {
-            fixture = Fixtures.hs256().get(SignBench.PAYLOAD, SignBench.SECRET_BYTES);
-        }
+        Fixtures.Case fixture = SIGN ? Fixtures.hs256().get(SignBench.PAYLOAD, SignBench.SECRET_BYTES)
+                : Fixtures.hs256().get(Hs256DecodeBench.PAYLOAD, Hs256DecodeBench.SECRET_BYTES);
         a = SIGN ? signer(Path.of(args[0]), fixture) : decoder(Path.of(args[0]), fixture);
         b = SIGN ? signer(Path.of(args[1]), fixture) : decoder(Path.of(args[1]), fixture);
         Object ra = a.invokeExact();
@@ -152,7 +151,7 @@ public final class PairedAb {
         Object signer = builder.getClass().getMethod("build").invoke(builder);
         MethodHandle sign = MethodHandles.publicLookup()
                 .findVirtual(signerClass, "sign", MethodType.methodType(String.class, Object.class));
-        return MethodHandles.insertArguments(sign, 0, signer, new java.util.LinkedHashMap<>(f.claims()))
+        return MethodHandles.insertArguments(sign, 0, signer, new LinkedHashMap<>(f.claims()))
                 .asType(MethodType.methodType(Object.class));
     }
 

@@ -437,10 +437,6 @@ public final class Race {
                 }
             }
         }
-        // The JVM contenders' processes are interleaved, one pass over all of them after another
-        // (A B C, A B C, A B C), not each contender's back to back (A A A B B B C C C): the host's
-        // speed drifts over minutes, and a drift then falls on every contender alike instead of
-        // on whichever ran during it.
         List<Job> order = passes(jobs, processes);
         Map<Job, Map<String, List<Result>>> byJob = new LinkedHashMap<>();
         Instant phase = Instant.now();
@@ -462,7 +458,12 @@ public final class Race {
         }
     }
 
-    /** The order the processes run in: {@code processes} passes over the JVM jobs, the native ones in the first. */
+    /**
+     * The order the processes run in: {@code processes} passes over the JVM jobs (A B C, A B C),
+     * the native ones in the first only. Not each contender's back to back (A A A B B B): the
+     * host's speed drifts over minutes, and a drift then falls on every contender alike instead
+     * of on whichever ran during it.
+     */
     static List<Job> passes(List<Job> jobs, int processes) {
         List<Job> order = new ArrayList<>();
         for (int p = 0; p < processes; p++) {
