@@ -79,6 +79,52 @@ public final class Critical {
         private Sha512() {}
     }
 
+    /**
+     * The digests in three calls, for OpenSSL 3, whose one-shot {@code SHA256()} (and 384, 512)
+     * fetches the algorithm from its provider on every call: about 1.1 µs over a short input, where
+     * {@code SHA256_Init}, {@code _Update} and {@code _Final} on a context of our own take 0.2.
+     * aws-lc's one-shots do no such lookup and stay one call. {@code Init} and {@code Final} take
+     * fewer parameters than {@link #INT_PTR_PTR_SIZE} has; they are linked with it anyway and
+     * passed zeros for the rest, as {@code HMAC_Final} is (see there), so no new descriptor is
+     * linked for them.
+     */
+    private static final class Steps {
+        /** Whether {@link #sha} goes through these: on OpenSSL 3, not on aws-lc. */
+        static final boolean USE = !Backend.get().isAwsLc();
+        /**
+         * Longs for the largest context, {@code SHA512_CTX} (216 bytes on 64-bit platforms:
+         * eight state words, two counters, a 128-byte block, two ints); it holds no pointers, so a
+         * heap array that the GC moves between calls is a valid context.
+         */
+        static final int CTX_LONGS = 27;
+
+        private Steps() {}
+    }
+
+    private static final class Sha256Steps {
+        static final MethodHandle INIT = Backend.critical("SHA256_Init", INT_PTR_PTR_SIZE);
+        static final MethodHandle UPDATE = Backend.critical("SHA256_Update", INT_PTR_PTR_SIZE);
+        static final MethodHandle FINAL = Backend.critical("SHA256_Final", INT_PTR_PTR_SIZE);
+
+        private Sha256Steps() {}
+    }
+
+    private static final class Sha384Steps {
+        static final MethodHandle INIT = Backend.critical("SHA384_Init", INT_PTR_PTR_SIZE);
+        static final MethodHandle UPDATE = Backend.critical("SHA384_Update", INT_PTR_PTR_SIZE);
+        static final MethodHandle FINAL = Backend.critical("SHA384_Final", INT_PTR_PTR_SIZE);
+
+        private Sha384Steps() {}
+    }
+
+    private static final class Sha512Steps {
+        static final MethodHandle INIT = Backend.critical("SHA512_Init", INT_PTR_PTR_SIZE);
+        static final MethodHandle UPDATE = Backend.critical("SHA512_Update", INT_PTR_PTR_SIZE);
+        static final MethodHandle FINAL = Backend.critical("SHA512_Final", INT_PTR_PTR_SIZE);
+
+        private Sha512Steps() {}
+    }
+
     private Critical() {}
 
     /**
@@ -205,6 +251,10 @@ public final class Critical {
      * @throws IllegalArgumentException if {@code bits} is not 256, 384 or 512
      */
     public static void sha(int bits, MemorySegment data, long len, MemorySegment out) {
+        if (Steps.USE) {
+            shaInSteps(bits, data, len, out);
+            return;
+        }
         MethodHandle h = switch (bits) {
             case 256 -> Sha256.H;
             case 384 -> Sha384.H;
@@ -218,6 +268,42 @@ public final class Critical {
             throw Backend.rethrow(t);
         }
         if (written.address() == 0) {
+            throw new IllegalStateException("libcrypto's SHA" + bits + " failed");
+        }
+    }
+    /** {@link #sha} on OpenSSL 3: init, update and final on a context in a heap array. */
+    private static void shaInSteps(int bits, MemorySegment data, long len, MemorySegment out) {
+        MethodHandle init;
+        MethodHandle update;
+        MethodHandle fin;
+        switch (bits) {
+            case 256 -> {
+                init = Sha256Steps.INIT;
+                update = Sha256Steps.UPDATE;
+                fin = Sha256Steps.FINAL;
+            }
+            case 384 -> {
+                init = Sha384Steps.INIT;
+                update = Sha384Steps.UPDATE;
+                fin = Sha384Steps.FINAL;
+            }
+            case 512 -> {
+                init = Sha512Steps.INIT;
+                update = Sha512Steps.UPDATE;
+                fin = Sha512Steps.FINAL;
+            }
+            default -> throw new IllegalArgumentException("bits must be 256, 384 or 512, not " + bits);
+        }
+        MemorySegment ctx = MemorySegment.ofArray(new long[Steps.CTX_LONGS]);
+        int ok;
+        try {
+            ok = (int) init.invokeExact(ctx, MemorySegment.NULL, 0L);
+            ok &= (int) update.invokeExact(ctx, data, len);
+            ok &= (int) fin.invokeExact(out, ctx, 0L);
+        } catch (Throwable t) {
+            throw Backend.rethrow(t);
+        }
+        if (ok != 1) {
             throw new IllegalStateException("libcrypto's SHA" + bits + " failed");
         }
     }

@@ -131,4 +131,41 @@ class Sha2KnownAnswerTest {
         assertEquals(bits / 8, len.get(ValueLayout.JAVA_INT, 0));
         return HexFormat.of().formatHex(out.asSlice(0, bits / 8).toArray(ValueLayout.JAVA_BYTE));
     }
+    /**
+     * {@link Critical#sha}, the one-shot digest of thumbprints, DPoP and SD-JWT (on OpenSSL 3 in
+     * three calls on a context in a heap array), against the JDK's digest: lengths on both sides
+     * of the 64- and 128-byte blocks and of the last block's length field, from heap arrays and
+     * from native memory, into both.
+     */
+    @ParameterizedTest(name = "Critical.sha({0}) equals the JDK's")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {256, 384, 512})
+    void criticalShaEqualsTheJdksDigest(int bits) throws Exception {
+        java.security.MessageDigest jdk = java.security.MessageDigest.getInstance("SHA-" + bits);
+        java.util.Random random = new java.util.Random(bits);
+        int[] lengths = {0, 1, 3, 55, 56, 63, 64, 65, 111, 112, 119, 127, 128, 129, 1000, 65536};
+        for (int len : lengths) {
+            byte[] data = new byte[len];
+            random.nextBytes(data);
+            byte[] expected = jdk.digest(data);
+            byte[] heapOut = new byte[bits / 8];
+            Critical.sha(bits, MemorySegment.ofArray(data), len, MemorySegment.ofArray(heapOut));
+            assertEquals(HexFormat.of().formatHex(expected), HexFormat.of().formatHex(heapOut), "heap, " + len + " bytes");
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment in = arena.allocate(Math.max(1, len));
+                MemorySegment.copy(data, 0, in, ValueLayout.JAVA_BYTE, 0, len);
+                MemorySegment out = arena.allocate(bits / 8);
+                Critical.sha(bits, in, len, out);
+                assertEquals(HexFormat.of().formatHex(expected),
+                        HexFormat.of().formatHex(out.toArray(ValueLayout.JAVA_BYTE)), "native, " + len + " bytes");
+            }
+        }
+    }
+
+    @Test
+    void criticalShaRefusesAnUnknownSize() {
+        byte[] out = new byte[64];
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Critical.sha(224, MemorySegment.ofArray(new byte[1]), 1, MemorySegment.ofArray(out)));
+        assertEquals("bits must be 256, 384 or 512, not 224", e.getMessage());
+    }
 }
