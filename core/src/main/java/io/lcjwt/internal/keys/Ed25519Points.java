@@ -15,9 +15,9 @@ import java.util.HexFormat;
  *
  * <p>The first two are comparisons of bytes: y against p, and the key against the eight
  * canonical encodings of the points of small order, which {@code Ed25519PointsTest} derives
- * independently. Whether y decodes takes an exponentiation in the field: aws-lc decides it in
- * {@code ED25519_check_public_key}; on OpenSSL 3, which has no such function, it is done here
- * ({@link #decodes}), once per key.
+ * independently. Whether y decodes takes a quadratic-residue test in the field: aws-lc decides
+ * it in {@code ED25519_check_public_key}; on OpenSSL 3, which has no such function, it is done
+ * here ({@link #decodes}), once per key.
  */
 final class Ed25519Points {
     private Ed25519Points() {}
@@ -86,24 +86,92 @@ final class Ed25519Points {
 
     /**
      * Whether a canonical y has an x on the curve: x^2 = u / v, with u = y^2 - 1 and
-     * v = d y^2 + 1 (never zero), has a root exactly when u = 0 or u v is a square, which Euler's
-     * criterion decides: (u v)^((p-1)/2) = 1. The power is {@code pow22523} (z^(2^252 - 3), the
-     * exponent RFC 8032's decoding uses), raised to the fourth and multiplied by (u v)^2. The field
-     * arithmetic is {@link Fe}'s: five 51-bit limbs in longs, a few times quicker than
-     * BigInteger's modPow. Keys are public, so nothing here needs to run in constant time.
+     * v = d y^2 + 1 (never zero), has a root exactly when u = 0 or u v is a square modulo p,
+     * which its Legendre symbol decides ({@link #legendre}). u and v take {@link Fe}'s
+     * arithmetic on five 51-bit limbs. Keys are public, so nothing here needs to run in constant
+     * time.
      */
     static boolean decodes(byte[] key) {
         long[] y = Fe.fromBytes(key);
-        long[] y2 = Fe.mul(y, y);
+        long[] y2 = Fe.sq(y);
         long[] u = Fe.subOne(y2);
         long[] v = Fe.addOne(Fe.mul(Fe.D, y2));
-        long[] w = Fe.mul(u, v);
-        if (Fe.isZero(w)) {
-            return true; // u = 0: y = 1 or y = -1, where x = 0
+        int symbol = legendre(Fe.canonical(Fe.mul(u, v)));
+        return symbol >= 0; // 0: u = 0, y = 1 or y = -1, where x = 0
+    }
+
+    /**
+     * The Legendre symbol of {@code w} modulo p, for a canonical {@code w} (five limbs, below p):
+     * 1 when w is a non-zero square, -1 when it is not, 0 for zero. Computed as a Jacobi symbol
+     * by the binary algorithm, on four 64-bit words: strip the factors of two from a (each flips
+     * the sign when p' = 3 or 5 mod 8), keep a at least p' by swapping (quadratic reciprocity
+     * flips the sign when both are 3 mod 4), subtract, repeat until a is zero. About 500 rounds
+     * of word arithmetic, where Euler's criterion takes 254 field squarings.
+     */
+    static int legendre(long[] w) {
+        long a0 = w[0] | (w[1] << 51);
+        long a1 = (w[1] >>> 13) | (w[2] << 38);
+        long a2 = (w[2] >>> 26) | (w[3] << 25);
+        long a3 = (w[3] >>> 39) | (w[4] << 12);
+        long n0 = -19L; // p = 2^255 - 19, little-endian words
+        long n1 = -1L;
+        long n2 = -1L;
+        long n3 = Long.MAX_VALUE;
+        int t = 1;
+        while ((a0 | a1 | a2 | a3) != 0) {
+            int twos = 0;
+            while (a0 == 0) {
+                a0 = a1;
+                a1 = a2;
+                a2 = a3;
+                a3 = 0;
+                twos += 64;
+            }
+            int s = Long.numberOfTrailingZeros(a0);
+            if (s != 0) {
+                a0 = (a0 >>> s) | (a1 << (64 - s));
+                a1 = (a1 >>> s) | (a2 << (64 - s));
+                a2 = (a2 >>> s) | (a3 << (64 - s));
+                a3 >>>= s;
+                twos += s;
+            }
+            if ((twos & 1) != 0 && ((n0 & 7) == 3 || (n0 & 7) == 5)) {
+                t = -t;
+            }
+            boolean below = a3 != n3 ? Long.compareUnsigned(a3, n3) < 0
+                    : a2 != n2 ? Long.compareUnsigned(a2, n2) < 0
+                    : a1 != n1 ? Long.compareUnsigned(a1, n1) < 0
+                    : Long.compareUnsigned(a0, n0) < 0;
+            if (below) {
+                long x = a0;
+                a0 = n0;
+                n0 = x;
+                x = a1;
+                a1 = n1;
+                n1 = x;
+                x = a2;
+                a2 = n2;
+                n2 = x;
+                x = a3;
+                a3 = n3;
+                n3 = x;
+                if ((a0 & n0 & 3) == 3) {
+                    t = -t;
+                }
+            }
+            // a -= n; both odd and a >= n, so the difference is even (or zero)
+            long d0 = a0 - n0;
+            long b = ((~a0 & n0) | (~(a0 ^ n0) & d0)) >>> 63;
+            long d1 = a1 - n1 - b;
+            b = ((~a1 & n1) | (~(a1 ^ n1) & d1)) >>> 63;
+            long d2 = a2 - n2 - b;
+            b = ((~a2 & n2) | (~(a2 ^ n2) & d2)) >>> 63;
+            a3 = a3 - n3 - b;
+            a0 = d0;
+            a1 = d1;
+            a2 = d2;
         }
-        long[] t = Fe.pow22523(w);
-        long[] euler = Fe.mul(Fe.mul(Fe.sq(Fe.sq(t)), w), w);
-        return Fe.isOne(euler);
+        return (n0 == 1 && (n1 | n2 | n3) == 0) ? t : 0;
     }
 
     /**
@@ -334,30 +402,6 @@ final class Ed25519Points {
             return r;
         }
 
-        private static long[] sqTimes(long[] a, int n) {
-            long[] r = a.clone();
-            for (int i = 0; i < n; i++) {
-                sqInto(r, r);
-            }
-            return r;
-        }
-
-        /** z^(2^252 - 3), by the usual chain of 250 squarings and 11 multiplications. */
-        static long[] pow22523(long[] z) {
-            long[] z2 = sq(z);
-            long[] z9 = mul(z, sqTimes(z2, 2));              // z^9
-            long[] z11 = mul(z2, z9);                         // z^11
-            long[] z5 = mul(z9, sq(z11));                     // z^(2^5 - 1)
-            long[] z10 = mul(sqTimes(z5, 5), z5);             // z^(2^10 - 1)
-            long[] z20 = mul(sqTimes(z10, 10), z10);          // z^(2^20 - 1)
-            long[] z40 = mul(sqTimes(z20, 20), z20);          // z^(2^40 - 1)
-            long[] z50 = mul(sqTimes(z40, 10), z10);          // z^(2^50 - 1)
-            long[] z100 = mul(sqTimes(z50, 50), z50);         // z^(2^100 - 1)
-            long[] z200 = mul(sqTimes(z100, 100), z100);      // z^(2^200 - 1)
-            long[] z250 = mul(sqTimes(z200, 50), z50);        // z^(2^250 - 1)
-            return mul(sqTimes(z250, 2), z);                  // z^(2^252 - 3)
-        }
-
         /** a - 1, adding 2p first so that no limb goes below zero. */
         static long[] subOne(long[] a) {
             return carry(a[0] + (2 * ((1L << 51) - 19)) - 1, a[1] + 2 * M, a[2] + 2 * M, a[3] + 2 * M, a[4] + 2 * M);
@@ -387,16 +431,6 @@ final class Ed25519Points {
             c3 &= M;
             c4 &= M;
             return new long[] {c0, c1, c2, c3, c4};
-        }
-
-        static boolean isZero(long[] a) {
-            long[] c = canonical(a);
-            return (c[0] | c[1] | c[2] | c[3] | c[4]) == 0;
-        }
-
-        static boolean isOne(long[] a) {
-            long[] c = canonical(a);
-            return c[0] == 1 && (c[1] | c[2] | c[3] | c[4]) == 0;
         }
     }
 

@@ -204,11 +204,36 @@ class Ed25519PointsTest {
             assertEquals(a.multiply(a).mod(P), toBigInteger(square), a + " squared");
             long[] less = Ed25519Points.Fe.canonical(Ed25519Points.Fe.subOne(Ed25519Points.Fe.fromBigInteger(a)));
             assertEquals(a.subtract(BigInteger.ONE).mod(P), toBigInteger(less), a + " - 1");
-            long[] pow = Ed25519Points.Fe.canonical(Ed25519Points.Fe.pow22523(Ed25519Points.Fe.fromBigInteger(a)));
-            if (i % 25 == 0) {
-                assertEquals(a.modPow(BigInteger.TWO.pow(252).subtract(BigInteger.valueOf(3)), P), toBigInteger(pow), "pow22523 " + a);
-            }
         }
+    }
+
+    /**
+     * The binary Jacobi symbol against Euler's criterion in BigInteger: a^((p-1)/2) is 1 for a
+     * square, p - 1 for a non-square, 0 for zero. Edge values (0, 1, p - 1, values with whole
+     * zero words, small numbers with many factors of two) and random ones; both verdicts occur.
+     */
+    @Test
+    void legendreSymbolAgreesWithEulersCriterion() {
+        SplittableRandom random = new SplittableRandom(19);
+        List<BigInteger> values = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.ONE, BigInteger.TWO,
+                BigInteger.valueOf(4), P.subtract(BigInteger.ONE), P.subtract(BigInteger.TWO),
+                BigInteger.TWO.pow(64), BigInteger.TWO.pow(128).add(BigInteger.ONE), BigInteger.TWO.pow(254),
+                BigInteger.TWO.pow(192).multiply(BigInteger.valueOf(3)), P.shiftRight(1)));
+        for (int i = 0; i < 2000; i++) {
+            byte[] b = new byte[32];
+            random.nextBytes(b);
+            values.add(new BigInteger(1, b).mod(P));
+        }
+        int squares = 0;
+        int nonSquares = 0;
+        for (BigInteger a : values) {
+            BigInteger euler = a.modPow(P.shiftRight(1), P);
+            int expected = euler.signum() == 0 ? 0 : euler.equals(BigInteger.ONE) ? 1 : -1;
+            assertEquals(expected, Ed25519Points.legendre(Ed25519Points.Fe.fromBigInteger(a)), "(" + a + " | p)");
+            squares += expected == 1 ? 1 : 0;
+            nonSquares += expected == -1 ? 1 : 0;
+        }
+        assertEquals(true, squares > 900 && nonSquares > 900, squares + " squares, " + nonSquares + " non-squares");
     }
 
     private static BigInteger toBigInteger(long[] limbs) {
