@@ -68,4 +68,67 @@ class ConcurrencyTest {
         assertEquals(2 * 64 * 500, ok.get());
         secretKeys.forEach(JwtSecretKey::close);
     }
+    /**
+     * Public keys imported on many threads at once are each their own key: the native key a
+     * JWK or DER import makes (on OpenSSL 3 from pooled contexts) verifies the signature of its
+     * own private key, which the JDK made, and refuses another key's. Ed25519 and RSA, on
+     * platform threads.
+     */
+    @Test
+    void keysImportedOnManyThreadsAtOnceAreEachTheirOwn() throws Exception {
+        List<java.security.KeyPair> pairs = new ArrayList<>();
+        List<String> tokens = new ArrayList<>();
+        java.security.KeyPairGenerator ed = java.security.KeyPairGenerator.getInstance("Ed25519");
+        java.security.KeyPairGenerator rsa = java.security.KeyPairGenerator.getInstance("RSA");
+        rsa.initialize(2048);
+        for (int i = 0; i < 12; i++) {
+            boolean isRsa = i % 4 == 3;
+            java.security.KeyPair pair = (isRsa ? rsa : ed).generateKeyPair();
+            pairs.add(pair);
+            String input = b64("{\"alg\":\"" + (isRsa ? "RS256" : "EdDSA") + "\"}") + "."
+                    + b64("{\"sub\":\"key-" + i + "\",\"exp\":" + (TestTokens.NOW + 60) + "}");
+            java.security.Signature jdk = java.security.Signature.getInstance(isRsa ? "SHA256withRSA" : "Ed25519");
+            jdk.initSign(pair.getPrivate());
+            jdk.update(input.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            tokens.add(input + "." + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(jdk.sign()));
+        }
+        List<String> jwks = new ArrayList<>();
+        for (java.security.KeyPair pair : pairs) {
+            try (JwtPublicKey k = JwtPublicKey.from(pair.getPublic())) {
+                jwks.add(k.toJwk());
+            }
+        }
+        AtomicInteger checked = new AtomicInteger();
+        try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < 16; t++) {
+                int thread = t;
+                futures.add(pool.submit(() -> {
+                    for (int i = 0; i < 150; i++) {
+                        int k = (thread * 5 + i) % pairs.size();
+                        boolean fromJwk = (i & 1) == 0;
+                        try (JwtPublicKey key = fromJwk ? (JwtPublicKey) JwtKey.fromJwk(jwks.get(k))
+                                : JwtPublicKey.fromDer(pairs.get(k).getPublic().getEncoded())) {
+                            Algorithm alg = k % 4 == 3 ? Algorithm.RS256 : Algorithm.EdDSA;
+                            JwtVerifier v = JwtVerifier.builder(key).algorithms(alg).clock(TestTokens.CLOCK).build();
+                            assertEquals("key-" + k, v.decode(tokens.get(k)).get("sub"));
+                            String other = tokens.get((k + 4) % pairs.size()); // the same type, another key
+                            assertThrows(JwtException.class, () -> v.decode(other));
+                        }
+                        checked.incrementAndGet();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) {
+                f.get();
+            }
+        }
+        assertEquals(16 * 150, checked.get());
+    }
+
+    private static String b64(String json) {
+        return java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }

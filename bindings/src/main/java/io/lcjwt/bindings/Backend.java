@@ -57,9 +57,11 @@ import java.util.Objects;
  *   <li>OpenSSL 3.0's {@code d2i_PUBKEY} goes through its decoder framework, about six times the
  *       cost of {@code EVP_PKEY_fromdata}, and its {@code EVP_PKEY_derive_set_peer} checks the
  *       peer again with a scalar multiplication by the group order. On OpenSSL lcjwt makes EC
- *       public keys from a template per curve ({@link #ecPublicKeyFromPoint}) and RSA public
- *       keys with {@code EVP_PKEY_fromdata} ({@link #rsaPublicKey}), both OpenSSL only and with
- *       the same checks, and sets an imported peer with
+ *       public keys from a template per curve ({@link #ecPublicKeyFromPoint}) and RSA, Ed25519
+ *       and X25519 public keys with {@code EVP_PKEY_fromdata} on pooled contexts
+ *       ({@link #rsaPublicKey}, {@link #rawPublicKey}; a context made per key fetches the key
+ *       type from the provider each time), all OpenSSL only and with the same checks, and sets
+ *       an imported peer with
  *       {@code EVP_PKEY_derive_set_peer_ex(..., 0)} ({@link #deriveSetCheckedPeer}); aws-lc has
  *       neither call and needs neither.</li>
  * </ul>
@@ -845,7 +847,38 @@ public final class Backend {
             FromData.param(params, 0, FromData.N, FromData.UNSIGNED_INTEGER, n, nLen);
             FromData.param(params, 1, FromData.E, FromData.UNSIGNED_INTEGER, e, eLen);
             // The third element stays zeroed: OSSL_PARAM_END.
-            return FromData.make(arena, FromData.RSA, FromData.SELECT_PUBLIC_KEY, params);
+            return FromData.RSA_KEYS.make(arena, params);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * OpenSSL 3 only: an Ed25519 or X25519 public key from its 32 raw bytes, by
+     * {@code EVP_PKEY_fromdata} on a pooled context. {@code EVP_PKEY_new_raw_public_key} makes the
+     * same key but fetches the key type from the provider every call, about twice the cost.
+     * Neither checks the point; lcjwt's Ed25519 checks run before.
+     *
+     * @param type {@link #evpPkeyEd25519()} or {@link #evpPkeyX25519()}
+     * @param key the raw public key
+     * @param len its length (32)
+     * @return the new {@code EVP_PKEY}, the caller's to free, or NULL when OpenSSL refuses it
+     * @throws UnsupportedOperationException on aws-lc, which has no {@code EVP_PKEY_fromdata}
+     *         (its {@code EVP_PKEY_new_raw_public_key} does no such lookup)
+     */
+    public MemorySegment rawPublicKey(int type, MemorySegment key, long len) {
+        if (kind == Kind.AWS_LC) {
+            throw new UnsupportedOperationException("aws-lc has no EVP_PKEY_fromdata; use EVP_PKEY_new_raw_public_key");
+        }
+        FromData.Pool pool = type == evpPkeyEd25519() ? FromData.ED25519_KEYS
+                : type == evpPkeyX25519() ? FromData.X25519_KEYS : null;
+        if (pool == null) {
+            throw new IllegalArgumentException("not Ed25519 or X25519: " + type);
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment params = arena.allocate(FromData.PARAM, 2);
+            FromData.param(params, 0, FromData.PUB, FromData.OCTET_STRING, key, len);
+            return pool.make(arena, params);
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -882,6 +915,7 @@ public final class Backend {
                 ValueLayout.JAVA_LONG.withName("return_size"));
         static final int UNSIGNED_INTEGER = 2;
         static final int UTF8_STRING = 4;
+        static final int OCTET_STRING = 5;
         /** {@code EVP_PKEY_PUBLIC_KEY}: all parameters and the public key. */
         static final int SELECT_PUBLIC_KEY = 0x86;
         /** {@code EVP_PKEY_KEY_PARAMETERS}: the domain parameters alone (an EC key's group). */
@@ -891,6 +925,10 @@ public final class Backend {
         static final MemorySegment GROUP = Arena.global().allocateFrom("group");
         static final MemorySegment N = Arena.global().allocateFrom("n");
         static final MemorySegment E = Arena.global().allocateFrom("e");
+        static final MemorySegment PUB = Arena.global().allocateFrom("pub");
+        static final Pool RSA_KEYS = new Pool(RSA);
+        static final Pool ED25519_KEYS = new Pool(Arena.global().allocateFrom("ED25519"));
+        static final Pool X25519_KEYS = new Pool(Arena.global().allocateFrom("X25519"));
         static final MethodHandle CTX_NEW_FROM_NAME = Linker.nativeLinker().downcallHandle(
                 symbol("EVP_PKEY_CTX_new_from_name"),
                 FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
@@ -913,6 +951,67 @@ public final class Backend {
                 }
                 return out.get(ValueLayout.ADDRESS, 0);
             } finally {
+                Evp.pkeyCtxFree(ctx);
+            }
+        }
+
+        /**
+         * Public keys of one type by {@code EVP_PKEY_fromdata} on contexts kept ready for it.
+         * {@code EVP_PKEY_CTX_new_from_name} fetches the key type from the provider (a locked
+         * lookup, several microseconds), as much as the import itself for a small key; a context
+         * initialized once makes any number of keys, one thread at a time. Idle contexts wait in a
+         * few slots, taken and put back by compare-and-set; a context beyond them, or one whose
+         * import failed, is freed. They live as long as the process, like the EC templates.
+         */
+        static final class Pool {
+            private final MemorySegment type;
+            private final java.util.concurrent.atomic.AtomicReferenceArray<MemorySegment> idle =
+                    new java.util.concurrent.atomic.AtomicReferenceArray<>(
+                            Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+
+            Pool(MemorySegment type) {
+                this.type = type;
+            }
+
+            /** A public key of this pool's type from {@code params}, or NULL when refused. */
+            MemorySegment make(Arena arena, MemorySegment params) throws Throwable {
+                MemorySegment ctx = take();
+                if (ctx.equals(MemorySegment.NULL)) {
+                    return MemorySegment.NULL;
+                }
+                MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+                if ((int) FROMDATA.invokeExact(ctx, out, SELECT_PUBLIC_KEY, params) != 1) {
+                    Evp.pkeyCtxFree(ctx);
+                    return MemorySegment.NULL;
+                }
+                give(ctx);
+                return out.get(ValueLayout.ADDRESS, 0);
+            }
+
+            private MemorySegment take() throws Throwable {
+                for (int i = 0; i < idle.length(); i++) {
+                    MemorySegment ctx = idle.getPlain(i);
+                    if (ctx != null && idle.compareAndSet(i, ctx, null)) {
+                        return ctx;
+                    }
+                }
+                MemorySegment ctx = (MemorySegment) CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL, type, MemorySegment.NULL);
+                if (ctx.equals(MemorySegment.NULL)) {
+                    return ctx;
+                }
+                if ((int) INIT.invokeExact(ctx) != 1) {
+                    Evp.pkeyCtxFree(ctx);
+                    return MemorySegment.NULL;
+                }
+                return ctx;
+            }
+
+            private void give(MemorySegment ctx) {
+                for (int i = 0; i < idle.length(); i++) {
+                    if (idle.getPlain(i) == null && idle.compareAndSet(i, null, ctx)) {
+                        return;
+                    }
+                }
                 Evp.pkeyCtxFree(ctx);
             }
         }
