@@ -351,9 +351,8 @@ public class JwkBench {
     /**
      * The floor under lcjwt's OKP rows: the Ed25519 point decoding alone (does the key's y belong
      * to a point of the curve?), which lcjwt makes on every import and no peer makes (the page's
-     * table of refusals). On aws-lc it is {@code ED25519_check_public_key} through the bindings; on
-     * OpenSSL 3, which has no such call, lcjwt's own decoding in Java (reached by reflection, as
-     * it is internal). The fixture's key, every time.
+     * table of refusals): lcjwt's own decoding in Java on both libcryptos (reached by reflection,
+     * as it is internal). The fixture's key, every time.
      */
     @BenchmarkMode(Mode.AverageTime)
     @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -362,7 +361,6 @@ public class JwkBench {
     @Warmup(iterations = 3, time = 1)
     @Measurement(iterations = 5, time = 1)
     public static class Ed25519Floor {
-        java.lang.foreign.MemorySegment nativeKey;
         byte[] key;
         java.lang.reflect.Method javaDecode;
 
@@ -371,20 +369,14 @@ public class JwkBench {
             @SuppressWarnings("unchecked")
             Map<String, Object> jwk = (Map<String, Object>) fixtureKeys().get("OKP").get("jwk");
             key = Base64.getUrlDecoder().decode((String) jwk.get("x"));
-            if (io.lcjwt.bindings.Backend.get().exports("ED25519_check_public_key")) {
-                nativeKey = java.lang.foreign.Arena.global().allocate(32);
-                java.lang.foreign.MemorySegment.copy(key, 0, nativeKey, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, 32);
-            } else {
-                javaDecode = Class.forName("io.lcjwt.internal.keys.Ed25519Points").getDeclaredMethod("decodes", byte[].class);
-                javaDecode.setAccessible(true);
-            }
+            javaDecode = Class.forName("io.lcjwt.internal.keys.Ed25519Points").getDeclaredMethod("decodes", byte[].class);
+            javaDecode.setAccessible(true);
             check(pointDecode(), "the fixture's Ed25519 point decoding");
         }
 
         @Benchmark
         public boolean pointDecode() throws Exception {
-            return nativeKey != null ? io.lcjwt.bindings.Evp.ed25519CheckPublicKey(nativeKey) == 1
-                    : (boolean) javaDecode.invoke(null, (Object) key);
+            return (boolean) javaDecode.invoke(null, (Object) key);
         }
     }
 

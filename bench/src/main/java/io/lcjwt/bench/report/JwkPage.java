@@ -128,10 +128,9 @@ public final class JwkPage {
         Double floor = us.get("JwkBench.Ed25519Floor.pointDecode|");
         s.append(String.format(Locale.ROOT, "%nlcjwt at or under the fastest peer in %d of %d rows.", ahead, rows));
         if (floor != null) {
-            s.append(String.format(Locale.ROOT, " The Ed25519 point decoding alone (`JwkBench.Ed25519Floor`, %s) takes"
-                    + " %s µs: the floor under every row with an Ed25519 key, paid by lcjwt only.",
-                    libLabel.equals("aws-lc") ? "aws-lc's `ED25519_check_public_key`" : "lcjwt's decoding in Java, as"
-                            + " this libcrypto has no such call", JmhTables.us(floor)));
+            s.append(String.format(Locale.ROOT, " The Ed25519 point decoding alone (`JwkBench.Ed25519Floor`, lcjwt's"
+                    + " decoding in Java, the same on either libcrypto) takes %s µs: the floor under every row with an"
+                    + " Ed25519 key, paid by lcjwt only.", JmhTables.us(floor)));
         }
         return s.append("\n\n").toString();
     }
