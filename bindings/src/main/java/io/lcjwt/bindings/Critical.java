@@ -92,11 +92,13 @@ public final class Critical {
         /** Whether {@link #sha} goes through these: on OpenSSL 3, not on aws-lc. */
         static final boolean USE = !Backend.get().isAwsLc();
         /**
-         * Longs for the largest context, {@code SHA512_CTX} (216 bytes on 64-bit platforms:
-         * eight state words, two counters, a 128-byte block, two ints); it holds no pointers, so a
-         * heap array that the GC moves between calls is a valid context.
+         * Longs for a {@code SHA256_CTX} (112 bytes: eight state words, two counters, a 64-byte
+         * block, two ints) and a {@code SHA512_CTX} (216 bytes on 64-bit platforms, the same with
+         * 64-bit words and a 128-byte block). Neither holds a pointer, so a heap array that the
+         * GC moves between calls is a valid context.
          */
-        static final int CTX_LONGS = 27;
+        static final int SHA256_CTX_LONGS = 14;
+        static final int SHA512_CTX_LONGS = 27;
 
         private Steps() {}
     }
@@ -294,7 +296,7 @@ public final class Critical {
             }
             default -> throw new IllegalArgumentException("bits must be 256, 384 or 512, not " + bits);
         }
-        MemorySegment ctx = MemorySegment.ofArray(new long[Steps.CTX_LONGS]);
+        MemorySegment ctx = MemorySegment.ofArray(new long[bits == 256 ? Steps.SHA256_CTX_LONGS : Steps.SHA512_CTX_LONGS]);
         int ok;
         try {
             ok = (int) init.invokeExact(ctx, MemorySegment.NULL, 0L);
