@@ -33,8 +33,9 @@ class PemAndOidTest {
         try (JwtPrivateKey k = JwtPrivateKey.generate(Algorithm.ES256); JwtPublicKey pub = k.publicKey()) {
             String pem = pub.toPem();
             int at = pem.indexOf('\n') + 5;
-            // U+0141's low byte is 'A': cut to a byte, it would decode to another key.
-            for (String bad : List.of("\u0141", "*", "-")) {
+            // U+0141's low byte is 'A': cut to a byte, it would decode to another key. U+00E9 (a
+            // Latin-1 letter) and U+0100 (low byte NUL) lie outside ASCII too.
+            for (String bad : List.of("\u0141", "\u00e9", "\u0100", "*", "-")) {
                 String text = pem.substring(0, at) + bad + pem.substring(at + 1);
                 InvalidJwtKeyException e = assertThrows(InvalidJwtKeyException.class, () -> JwtPublicKey.fromPem(text));
                 assertTrue(e.getMessage().contains("is not valid base64"), e.getMessage());
