@@ -80,49 +80,47 @@ public final class Critical {
     }
 
     /**
-     * The digests in three calls, for OpenSSL 3, whose one-shot {@code SHA256()} (and 384, 512)
+     * A digest in three calls, for OpenSSL 3, whose one-shot {@code SHA256()} (and 384, 512)
      * fetches the algorithm from its provider on every call: about 1.1 µs over a short input, where
      * {@code SHA256_Init}, {@code _Update} and {@code _Final} on a context of our own take 0.2.
      * aws-lc's one-shots do no such lookup and stay one call. {@code Init} and {@code Final} take
      * fewer parameters than {@link #INT_PTR_PTR_SIZE} has; they are linked with it anyway and
      * passed zeros for the rest, as {@code HMAC_Final} is (see there), so no new descriptor is
      * linked for them.
+     *
+     * @param ctxLongs the context's size in longs: 14 for a {@code SHA256_CTX} (112 bytes: eight
+     *        state words, two counters, a 64-byte block, two ints), 27 for a {@code SHA512_CTX}
+     *        (216 bytes on 64-bit platforms, the same with 64-bit words and a 128-byte block).
+     *        Neither holds a pointer, so a heap array that the GC moves between calls is a valid
+     *        context.
      */
-    private static final class Steps {
+    private record Steps(MethodHandle init, MethodHandle update, MethodHandle fin, int ctxLongs) {
         /** Whether {@link #sha} goes through these: on OpenSSL 3, not on aws-lc. */
         static final boolean USE = !Backend.get().isAwsLc();
-        /**
-         * Longs for a {@code SHA256_CTX} (112 bytes: eight state words, two counters, a 64-byte
-         * block, two ints) and a {@code SHA512_CTX} (216 bytes on 64-bit platforms, the same with
-         * 64-bit words and a 128-byte block). Neither holds a pointer, so a heap array that the
-         * GC moves between calls is a valid context.
-         */
-        static final int SHA256_CTX_LONGS = 14;
-        static final int SHA512_CTX_LONGS = 27;
 
-        private Steps() {}
+        /** {@code name_Init}, {@code name_Update} and {@code name_Final}, linked now. */
+        static Steps link(String name, int ctxLongs) {
+            return new Steps(Backend.critical(name + "_Init", INT_PTR_PTR_SIZE),
+                    Backend.critical(name + "_Update", INT_PTR_PTR_SIZE),
+                    Backend.critical(name + "_Final", INT_PTR_PTR_SIZE), ctxLongs);
+        }
     }
 
+    /** Each digest's three calls, linked at its first use on OpenSSL 3, as the one-shots are. */
     private static final class Sha256Steps {
-        static final MethodHandle INIT = Backend.critical("SHA256_Init", INT_PTR_PTR_SIZE);
-        static final MethodHandle UPDATE = Backend.critical("SHA256_Update", INT_PTR_PTR_SIZE);
-        static final MethodHandle FINAL = Backend.critical("SHA256_Final", INT_PTR_PTR_SIZE);
+        static final Steps S = Steps.link("SHA256", 14);
 
         private Sha256Steps() {}
     }
 
     private static final class Sha384Steps {
-        static final MethodHandle INIT = Backend.critical("SHA384_Init", INT_PTR_PTR_SIZE);
-        static final MethodHandle UPDATE = Backend.critical("SHA384_Update", INT_PTR_PTR_SIZE);
-        static final MethodHandle FINAL = Backend.critical("SHA384_Final", INT_PTR_PTR_SIZE);
+        static final Steps S = Steps.link("SHA384", 27);
 
         private Sha384Steps() {}
     }
 
     private static final class Sha512Steps {
-        static final MethodHandle INIT = Backend.critical("SHA512_Init", INT_PTR_PTR_SIZE);
-        static final MethodHandle UPDATE = Backend.critical("SHA512_Update", INT_PTR_PTR_SIZE);
-        static final MethodHandle FINAL = Backend.critical("SHA512_Final", INT_PTR_PTR_SIZE);
+        static final Steps S = Steps.link("SHA512", 27);
 
         private Sha512Steps() {}
     }
@@ -273,35 +271,21 @@ public final class Critical {
             throw new IllegalStateException("libcrypto's SHA" + bits + " failed");
         }
     }
+
     /** {@link #sha} on OpenSSL 3: init, update and final on a context in a heap array. */
     private static void shaInSteps(int bits, MemorySegment data, long len, MemorySegment out) {
-        MethodHandle init;
-        MethodHandle update;
-        MethodHandle fin;
-        switch (bits) {
-            case 256 -> {
-                init = Sha256Steps.INIT;
-                update = Sha256Steps.UPDATE;
-                fin = Sha256Steps.FINAL;
-            }
-            case 384 -> {
-                init = Sha384Steps.INIT;
-                update = Sha384Steps.UPDATE;
-                fin = Sha384Steps.FINAL;
-            }
-            case 512 -> {
-                init = Sha512Steps.INIT;
-                update = Sha512Steps.UPDATE;
-                fin = Sha512Steps.FINAL;
-            }
+        Steps steps = switch (bits) {
+            case 256 -> Sha256Steps.S;
+            case 384 -> Sha384Steps.S;
+            case 512 -> Sha512Steps.S;
             default -> throw new IllegalArgumentException("bits must be 256, 384 or 512, not " + bits);
-        }
-        MemorySegment ctx = MemorySegment.ofArray(new long[bits == 256 ? Steps.SHA256_CTX_LONGS : Steps.SHA512_CTX_LONGS]);
+        };
+        MemorySegment ctx = MemorySegment.ofArray(new long[steps.ctxLongs()]);
         int ok;
         try {
-            ok = (int) init.invokeExact(ctx, MemorySegment.NULL, 0L);
-            ok &= (int) update.invokeExact(ctx, data, len);
-            ok &= (int) fin.invokeExact(out, ctx, 0L);
+            ok = (int) steps.init().invokeExact(ctx, MemorySegment.NULL, 0L);
+            ok &= (int) steps.update().invokeExact(ctx, data, len);
+            ok &= (int) steps.fin().invokeExact(out, ctx, 0L);
         } catch (Throwable t) {
             throw Backend.rethrow(t);
         }
