@@ -60,8 +60,7 @@ import java.util.Objects;
  *       public keys from a template per curve ({@link #ecPublicKeyFromPoint}) and RSA, Ed25519
  *       and X25519 public keys with {@code EVP_PKEY_fromdata} on pooled contexts
  *       ({@link #rsaPublicKey}, {@link #rawPublicKey}; a context made per key fetches the key
- *       type from the provider each time), all OpenSSL only and with the same checks, and sets
- *       an imported peer with
+ *       type from the provider each time), with the same checks, and sets an imported peer with
  *       {@code EVP_PKEY_derive_set_peer_ex(..., 0)} ({@link #deriveSetCheckedPeer}); aws-lc has
  *       neither call and needs neither.</li>
  * </ul>
@@ -854,21 +853,20 @@ public final class Backend {
     }
 
     /**
-     * OpenSSL 3 only: an Ed25519 or X25519 public key from its 32 raw bytes, by
-     * {@code EVP_PKEY_fromdata} on a pooled context. {@code EVP_PKEY_new_raw_public_key} makes the
-     * same key but fetches the key type from the provider every call, about twice the cost.
-     * Neither checks the point; lcjwt's Ed25519 checks run before.
+     * An Ed25519 or X25519 public key from its 32 raw bytes: on aws-lc by
+     * {@code EVP_PKEY_new_raw_public_key}, on OpenSSL 3 by {@code EVP_PKEY_fromdata} on a pooled
+     * context (OpenSSL's {@code EVP_PKEY_new_raw_public_key} makes the same key but fetches the key
+     * type from the provider every call, about twice the cost). Neither library checks the point;
+     * lcjwt's Ed25519 checks run before.
      *
      * @param type {@link #evpPkeyEd25519()} or {@link #evpPkeyX25519()}
      * @param key the raw public key
      * @param len its length (32)
-     * @return the new {@code EVP_PKEY}, the caller's to free, or NULL when OpenSSL refuses it
-     * @throws UnsupportedOperationException on aws-lc, which has no {@code EVP_PKEY_fromdata}
-     *         (its {@code EVP_PKEY_new_raw_public_key} does no such lookup)
+     * @return the new {@code EVP_PKEY}, the caller's to free, or NULL when the library refuses it
      */
     public MemorySegment rawPublicKey(int type, MemorySegment key, long len) {
         if (kind == Kind.AWS_LC) {
-            throw new UnsupportedOperationException("aws-lc has no EVP_PKEY_fromdata; use EVP_PKEY_new_raw_public_key");
+            return libcrypto_h.EVP_PKEY_new_raw_public_key(type, MemorySegment.NULL, key, len);
         }
         FromData.Pool pool = type == evpPkeyEd25519() ? FromData.ED25519_KEYS
                 : type == evpPkeyX25519() ? FromData.X25519_KEYS : null;
@@ -938,21 +936,36 @@ public final class Backend {
                 FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS,
                         ValueLayout.JAVA_INT, ValueLayout.ADDRESS));
 
-        /** {@code EVP_PKEY_fromdata} of a key type's {@code params}: the new key, or NULL when refused. */
+        /** {@code EVP_PKEY_fromdata} of a key type's {@code params} on a context of its own: the new key, or NULL when refused. */
         static MemorySegment make(Arena arena, MemorySegment type, int selection, MemorySegment params) throws Throwable {
-            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-            MemorySegment ctx = (MemorySegment) CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL, type, MemorySegment.NULL);
+            MemorySegment ctx = newContext(type);
             if (ctx.equals(MemorySegment.NULL)) {
-                return MemorySegment.NULL;
+                return ctx;
             }
             try {
-                if ((int) INIT.invokeExact(ctx) != 1 || (int) FROMDATA.invokeExact(ctx, out, selection, params) != 1) {
-                    return MemorySegment.NULL;
-                }
-                return out.get(ValueLayout.ADDRESS, 0);
+                return fromData(arena, ctx, selection, params);
             } finally {
                 Evp.pkeyCtxFree(ctx);
             }
+        }
+
+        /** A context for {@code EVP_PKEY_fromdata} of keys of {@code type}, initialized; NULL when refused. */
+        static MemorySegment newContext(MemorySegment type) throws Throwable {
+            MemorySegment ctx = (MemorySegment) CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL, type, MemorySegment.NULL);
+            if (!ctx.equals(MemorySegment.NULL) && (int) INIT.invokeExact(ctx) != 1) {
+                Evp.pkeyCtxFree(ctx);
+                return MemorySegment.NULL;
+            }
+            return ctx;
+        }
+
+        /** {@code EVP_PKEY_fromdata} on an initialized context: the new key, or NULL when refused. */
+        static MemorySegment fromData(Arena arena, MemorySegment ctx, int selection, MemorySegment params) throws Throwable {
+            MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
+            if ((int) FROMDATA.invokeExact(ctx, out, selection, params) != 1) {
+                return MemorySegment.NULL;
+            }
+            return out.get(ValueLayout.ADDRESS, 0);
         }
 
         /**
@@ -977,15 +990,15 @@ public final class Backend {
             MemorySegment make(Arena arena, MemorySegment params) throws Throwable {
                 MemorySegment ctx = take();
                 if (ctx.equals(MemorySegment.NULL)) {
-                    return MemorySegment.NULL;
+                    return ctx;
                 }
-                MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-                if ((int) FROMDATA.invokeExact(ctx, out, SELECT_PUBLIC_KEY, params) != 1) {
+                MemorySegment key = fromData(arena, ctx, SELECT_PUBLIC_KEY, params);
+                if (key.equals(MemorySegment.NULL)) {
                     Evp.pkeyCtxFree(ctx);
-                    return MemorySegment.NULL;
+                } else {
+                    give(ctx);
                 }
-                give(ctx);
-                return out.get(ValueLayout.ADDRESS, 0);
+                return key;
             }
 
             private MemorySegment take() throws Throwable {
@@ -995,15 +1008,7 @@ public final class Backend {
                         return ctx;
                     }
                 }
-                MemorySegment ctx = (MemorySegment) CTX_NEW_FROM_NAME.invokeExact(MemorySegment.NULL, type, MemorySegment.NULL);
-                if (ctx.equals(MemorySegment.NULL)) {
-                    return ctx;
-                }
-                if ((int) INIT.invokeExact(ctx) != 1) {
-                    Evp.pkeyCtxFree(ctx);
-                    return MemorySegment.NULL;
-                }
-                return ctx;
+                return newContext(type);
             }
 
             private void give(MemorySegment ctx) {

@@ -3,7 +3,6 @@ package io.lcjwt.internal.crypto;
 import io.lcjwt.InvalidJwtKeyException;
 import io.lcjwt.bindings.Backend;
 import io.lcjwt.bindings.Evp;
-import io.lcjwt.bindings.libcrypto.libcrypto_h;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -182,11 +181,9 @@ public final class EvpKey implements NativeOwner {
     }
 
     /**
-     * An Ed25519 or X25519 public key from its 32 raw bytes: the same key {@code d2i_PUBKEY}
-     * makes from the SubjectPublicKeyInfo, without OpenSSL 3.0's decoder framework. aws-lc makes
-     * it by {@code EVP_PKEY_new_raw_public_key}, OpenSSL 3 by {@code EVP_PKEY_fromdata} on a
-     * pooled context ({@link Backend#rawPublicKey}). Neither library checks the point here;
-     * lcjwt's Ed25519 checks ran before.
+     * An Ed25519 or X25519 public key from its 32 raw bytes ({@link Backend#rawPublicKey}): the
+     * same key {@code d2i_PUBKEY} makes from the SubjectPublicKeyInfo, without OpenSSL 3.0's
+     * decoder framework. Neither library checks the point here; lcjwt's Ed25519 checks ran before.
      *
      * @param type {@link Backend#evpPkeyEd25519()} or {@link Backend#evpPkeyX25519()}
      */
@@ -196,9 +193,7 @@ public final class EvpKey implements NativeOwner {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment in = arena.allocate(key.length);
             MemorySegment.copy(key, 0, in, ValueLayout.JAVA_BYTE, 0, key.length);
-            MemorySegment pkey = backend.isAwsLc()
-                    ? libcrypto_h.EVP_PKEY_new_raw_public_key(type, MemorySegment.NULL, in, key.length)
-                    : backend.rawPublicKey(type, in, key.length);
+            MemorySegment pkey = backend.rawPublicKey(type, in, key.length);
             if (pkey.equals(MemorySegment.NULL)) {
                 throw new InvalidJwtKeyException("libcrypto refused the public key: " + backend.drainErrors());
             }
