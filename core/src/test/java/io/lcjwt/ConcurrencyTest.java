@@ -85,12 +85,12 @@ class ConcurrencyTest {
             boolean isRsa = i % 4 == 3;
             java.security.KeyPair pair = (isRsa ? rsa : ed).generateKeyPair();
             pairs.add(pair);
-            String input = b64("{\"alg\":\"" + (isRsa ? "RS256" : "EdDSA") + "\"}") + "."
-                    + b64("{\"sub\":\"key-" + i + "\",\"exp\":" + (TestTokens.NOW + 60) + "}");
+            String input = TestTokens.b64("{\"alg\":\"" + (isRsa ? "RS256" : "EdDSA") + "\"}") + "."
+                    + TestTokens.b64("{\"sub\":\"key-" + i + "\",\"exp\":" + (TestTokens.NOW + 60) + "}");
             java.security.Signature jdk = java.security.Signature.getInstance(isRsa ? "SHA256withRSA" : "Ed25519");
             jdk.initSign(pair.getPrivate());
             jdk.update(input.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            tokens.add(input + "." + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(jdk.sign()));
+            tokens.add(input + "." + TestTokens.b64(jdk.sign()));
         }
         List<String> jwks = new ArrayList<>();
         for (java.security.KeyPair pair : pairs) {
@@ -125,10 +125,5 @@ class ConcurrencyTest {
             }
         }
         assertEquals(16 * 150, checked.get());
-    }
-
-    private static String b64(String json) {
-        return java.util.Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }
