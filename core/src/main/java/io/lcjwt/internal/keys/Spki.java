@@ -98,6 +98,10 @@ public final class Spki {
             throw new InvalidJwtKeyException("RSA keys of more than 8192 bits are refused (this one has " + bits
                     + "): verifying with them is a denial-of-service risk.");
         }
+        if (!n.testBit(0)) {
+            throw new InvalidJwtKeyException("The RSA modulus is even, so it is not a product of two odd primes; the key"
+                    + " is corrupt. Export it again from its source.");
+        }
         // At most 33 bits: aws-lc refuses longer exponents when it parses a key, and OpenSSL 3
         // refuses over 64 bits at every verification once the modulus passes 3072 bits. One
         // bound for both backends, so a key that imports on one imports on the other and verifies.
@@ -126,6 +130,11 @@ public final class Spki {
         int c = curve.coordBytes;
         if (x.length != c || y.length != c) {
             throw new InvalidJwtKeyException("The " + curve.jwkName + " coordinates must be " + c + " bytes each.");
+        }
+        if (!curve.hasPoint(x, y)) {
+            throw new InvalidJwtKeyException("Refused: the " + curve.jwkName + " public key's point is not on its curve"
+                    + " (or a coordinate is not below the field prime). The key is corrupt or forged; fetch it again"
+                    + " from its issuer.");
         }
         byte[] point = new byte[1 + 2 * c];
         point[0] = 4;
