@@ -175,8 +175,18 @@ class SecurityRowsAsymmetricTest {
             }
         }
         BigInteger e33 = BigInteger.ONE.shiftLeft(32).or(BigInteger.ONE);
-        JwtPublicKey.fromDer(rsaSpki(n2048, e33)).close();
-        JwtPublicKey.fromDer(rsaSpki(n3496, e33)).close();
+        for (BigInteger n : new BigInteger[] {n2048, n3496}) {
+            // The native key is made at first use: a decode makes it, and libcrypto must take it
+            // (an RS256 signature of the modulus's length, all zero, so the decode fails there).
+            try (JwtPublicKey k = JwtPublicKey.fromDer(rsaSpki(n, e33))) {
+                String zeros = input("RS256") + "." + TestTokens.b64(new byte[(n.bitLength() + 7) / 8]);
+                rejects(BadSignatureException.class, verifier(k, Algorithm.RS256), zeros);
+            }
+        }
+        // An even modulus is no product of two odd primes: aws-lc refuses it at parse, and lcjwt on both.
+        InvalidJwtKeyException even = assertThrows(InvalidJwtKeyException.class,
+                () -> JwtPublicKey.fromDer(rsaSpki(n2048.clearBit(0), BigInteger.valueOf(65537))));
+        assertTrue(even.getMessage().contains("even"), even.getMessage());
         assertThrows(InvalidJwtKeyException.class, () -> JwtPrivateKey.generateRsa(1024));
     }
 

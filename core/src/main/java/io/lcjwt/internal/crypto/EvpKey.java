@@ -20,7 +20,10 @@ public final class EvpKey implements NativeOwner {
     private static final int CLOSED = 1 << 30;
     private static final int FREED = -1;
 
-    private final MemorySegment pkey;
+    /** The native key; null until first use for a key made by {@link #deferred}. */
+    private volatile MemorySegment pkey;
+    /** Makes {@link #pkey} at first use, for a deferred key; null once made, and for every other key. */
+    private java.util.function.Supplier<MemorySegment> maker;
     private final AtomicInteger state = new AtomicInteger();
     private final SlotPool<Work> pool = new SlotPool<>();
 
@@ -152,8 +155,23 @@ public final class EvpKey implements NativeOwner {
         NativeCounters.KEYS.incrementAndGet();
     }
 
-    /** Parses a DER SubjectPublicKeyInfo. */
-    public static EvpKey fromSpki(byte[] der) {
+    private EvpKey(java.util.function.Supplier<MemorySegment> maker) {
+        this.maker = maker;
+    }
+
+    /**
+     * A public key whose native object is made at its first use (the first {@link #acquire()}),
+     * not now: importing a JWK set or a PEM file then costs only lcjwt's own checks, and a key
+     * that never verifies never takes native memory. {@code maker} returns an owned
+     * {@code EVP_PKEY} or throws; it must only be given a key that every check has already
+     * passed, so that libcrypto takes it at first use as it would have taken it now.
+     */
+    public static EvpKey deferred(java.util.function.Supplier<MemorySegment> maker) {
+        return new EvpKey(java.util.Objects.requireNonNull(maker));
+    }
+
+    /** Parses a DER SubjectPublicKeyInfo into an owned {@code EVP_PKEY}. */
+    public static MemorySegment pkeyFromSpki(byte[] der) {
         return parse(der, true);
     }
 
@@ -165,7 +183,7 @@ public final class EvpKey implements NativeOwner {
      *
      * @param group OpenSSL's group name for the curve
      */
-    public static EvpKey fromEcPoint(String group, byte[] b, int off, int len) {
+    public static MemorySegment pkeyFromEcPoint(String group, byte[] b, int off, int len) {
         Backend backend = Backend.get();
         backend.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
@@ -176,7 +194,7 @@ public final class EvpKey implements NativeOwner {
                 throw new InvalidJwtKeyException("libcrypto refused the public key (for an EC key: the point is not"
                         + " on its curve): " + backend.drainErrors());
             }
-            return new EvpKey(pkey);
+            return pkey;
         }
     }
 
@@ -187,7 +205,7 @@ public final class EvpKey implements NativeOwner {
      *
      * @param type {@link Backend#evpPkeyEd25519()} or {@link Backend#evpPkeyX25519()}
      */
-    public static EvpKey fromRawPublic(int type, byte[] key) {
+    public static MemorySegment pkeyFromRaw(int type, byte[] key) {
         Backend backend = Backend.get();
         backend.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
@@ -197,16 +215,16 @@ public final class EvpKey implements NativeOwner {
             if (pkey.equals(MemorySegment.NULL)) {
                 throw new InvalidJwtKeyException("libcrypto refused the public key: " + backend.drainErrors());
             }
-            return new EvpKey(pkey);
+            return pkey;
         }
     }
 
     /**
      * An RSA public key from its modulus and exponent, on OpenSSL 3 by {@code EVP_PKEY_fromdata}
      * (its {@code d2i_PUBKEY} costs many times as much); aws-lc reads the
-     * SubjectPublicKeyInfo instead ({@link #fromSpki}).
+     * SubjectPublicKeyInfo instead ({@link #pkeyFromSpki}).
      */
-    public static EvpKey fromRsaPublic(BigInteger n, BigInteger e) {
+    public static MemorySegment pkeyFromRsa(BigInteger n, BigInteger e) {
         Backend backend = Backend.get();
         backend.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
@@ -216,7 +234,7 @@ public final class EvpKey implements NativeOwner {
             if (pkey.equals(MemorySegment.NULL)) {
                 throw new InvalidJwtKeyException("libcrypto refused the RSA public key: " + backend.drainErrors());
             }
-            return new EvpKey(pkey);
+            return pkey;
         }
     }
 
@@ -235,10 +253,10 @@ public final class EvpKey implements NativeOwner {
 
     /** Parses a DER PKCS#8 PrivateKeyInfo. */
     public static EvpKey fromPkcs8(byte[] der) {
-        return parse(der, false);
+        return new EvpKey(parse(der, false));
     }
 
-    private static EvpKey parse(byte[] der, boolean isPublic) {
+    private static MemorySegment parse(byte[] der, boolean isPublic) {
         Backend b = Backend.get();
         b.clearErrors();
         try (Arena arena = Arena.ofConfined()) {
@@ -250,7 +268,7 @@ public final class EvpKey implements NativeOwner {
                         ? "libcrypto refused the public key (for an EC key: the point is not on its curve): " + b.drainErrors()
                         : "libcrypto refused the private key: " + b.drainErrors());
             }
-            return new EvpKey(pkey);
+            return pkey;
         }
     }
 
@@ -284,9 +302,31 @@ public final class EvpKey implements NativeOwner {
                 throw new IllegalStateException("this key has been closed; use an open key");
             }
             if (state.compareAndSet(s, s + 1)) {
-                return pkey;
+                MemorySegment k = pkey;
+                return k != null ? k : made();
             }
         }
+    }
+
+    /**
+     * A deferred key's native object, made by the first caller (the others wait for it). The
+     * caller holds a use, so the key cannot be freed meanwhile; if libcrypto refuses, that use is
+     * given back and the refusal thrown, and the next use tries again.
+     */
+    private synchronized MemorySegment made() {
+        MemorySegment k = pkey;
+        if (k == null) {
+            try {
+                k = maker.get();
+            } catch (RuntimeException | Error e) {
+                release();
+                throw e;
+            }
+            NativeCounters.KEYS.incrementAndGet();
+            pkey = k;
+            maker = null;
+        }
+        return k;
     }
 
     public void release() {
@@ -311,8 +351,11 @@ public final class EvpKey implements NativeOwner {
 
     private void free() {
         pool.drain(Work::free);
-        Evp.pkeyFree(pkey);
-        NativeCounters.KEYS.decrementAndGet();
+        MemorySegment k = pkey;
+        if (k != null) { // a deferred key that was never used has nothing native to free
+            Evp.pkeyFree(k);
+            NativeCounters.KEYS.decrementAndGet();
+        }
     }
 
     Work work() {
