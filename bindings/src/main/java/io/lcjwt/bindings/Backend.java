@@ -1184,6 +1184,50 @@ public final class Backend {
         }
     }
 
+    /**
+     * {@code n} bytes from the C library's {@code malloc}, zeroed, for native memory that one
+     * object owns and frees at once with {@link #free}: a shared {@code Arena}'s close stops every
+     * Java thread for a handshake, which a key closed after one use paid each time.
+     *
+     * @param n the size in bytes
+     * @return the memory, {@code n} bytes long, aligned for any C type
+     * @throws OutOfMemoryError when {@code malloc} fails
+     */
+    public static MemorySegment malloc(long n) {
+        MemorySegment m;
+        try {
+            m = (MemorySegment) Heap.MALLOC.invokeExact(Math.max(1L, n));
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        if (m.equals(MemorySegment.NULL)) {
+            throw new OutOfMemoryError("malloc could not allocate " + n + " bytes of native memory");
+        }
+        return m.reinterpret(n).fill((byte) 0);
+    }
+
+    /**
+     * Gives back memory from {@link #malloc}; the segment must not be used again.
+     *
+     * @param m what {@link #malloc} returned
+     */
+    public static void free(MemorySegment m) {
+        try {
+            Heap.FREE.invokeExact(m);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static final class Heap {
+        static final MethodHandle MALLOC = Linker.nativeLinker().downcallHandle(
+                Linker.nativeLinker().defaultLookup().find("malloc").orElseThrow(),
+                FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG));
+        static final MethodHandle FREE = Linker.nativeLinker().downcallHandle(
+                Linker.nativeLinker().defaultLookup().find("free").orElseThrow(),
+                FunctionDescriptor.ofVoid(ValueLayout.ADDRESS));
+    }
+
     private static final class ErrClear {
         static final MethodHandle H = Linker.nativeLinker().downcallHandle(symbol("ERR_clear_error"),
                 FunctionDescriptor.ofVoid());

@@ -29,7 +29,9 @@ public final class EvpKey implements NativeOwner {
 
     /** Native working memory for one operation at a time. */
     public static final class Work {
-        private final Arena arena = Arena.ofShared();
+        /** What {@link #allocate} took from {@code malloc}, freed together by {@link #free()}. */
+        private MemorySegment[] blocks = new MemorySegment[6];
+        private int blockCount;
         final MemorySegment mdCtx;
         final MemorySegment pctxOut;
         final MemorySegment sizeOut;
@@ -54,14 +56,18 @@ public final class EvpKey implements NativeOwner {
         Work() {
             mdCtx = Evp.mdCtxNew();
             if (mdCtx.equals(MemorySegment.NULL)) {
-                arena.close();
                 throw new OutOfMemoryError("libcrypto could not allocate an EVP_MD_CTX");
             }
             NativeCounters.DIGEST_CONTEXTS.incrementAndGet();
-            pctxOut = allocate(ValueLayout.ADDRESS.byteSize());
-            sizeOut = allocate(ValueLayout.JAVA_LONG.byteSize());
-            buf = allocate(2048);
-            sig = allocate(EvpOps.MAX_SIGNATURE);
+            try {
+                pctxOut = allocate(ValueLayout.ADDRESS.byteSize());
+                sizeOut = allocate(ValueLayout.JAVA_LONG.byteSize());
+                buf = allocate(2048);
+                sig = allocate(EvpOps.MAX_SIGNATURE);
+            } catch (OutOfMemoryError e) {
+                free(); // what was allocated before malloc failed, and the context
+                throw e;
+            }
         }
 
         /** The input in native memory: the caller's segment when native, else a copy in {@link #buf}. */
@@ -129,7 +135,11 @@ public final class EvpKey implements NativeOwner {
 
         /** Native memory that lives as long as this Work, counted in {@link NativeCounters}. */
         MemorySegment allocate(long n) {
-            MemorySegment m = arena.allocate(n, 8);
+            MemorySegment m = Backend.malloc(n); // zeroed, and aligned for any C type
+            if (blockCount == blocks.length) {
+                blocks = java.util.Arrays.copyOf(blocks, blockCount * 2);
+            }
+            blocks[blockCount++] = m;
             bytes += n;
             NativeCounters.WORK_BYTES.addAndGet(n);
             return m;
@@ -141,7 +151,11 @@ public final class EvpKey implements NativeOwner {
             }
             NativeCounters.WORK_BYTES.addAndGet(-bytes);
             Evp.mdCtxFree(mdCtx);
-            arena.close();
+            for (int i = 0; i < blockCount; i++) {
+                Backend.free(blocks[i]);
+                blocks[i] = null;
+            }
+            blockCount = 0;
             NativeCounters.DIGEST_CONTEXTS.decrementAndGet();
         }
     }
