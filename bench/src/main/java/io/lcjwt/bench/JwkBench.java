@@ -26,7 +26,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.Key;
 import java.security.KeyFactory;
 import java.security.PublicKey;
@@ -45,8 +44,10 @@ import java.util.concurrent.TimeUnit;
  * document into usable keys and serialize it; read a PEM public key (against the JDK's
  * {@code KeyFactory}, which is what the peers would use).
  *
- * <p>"Usable" means ready to verify with: lcjwt's {@code JwtKey} holds an {@code EVP_PKEY} (or an
- * absorbed HMAC key), so each peer is timed to its JCA key too: Nimbus {@code JWK.parse} then
+ * <p>"Usable" means checked and ready to verify with: lcjwt's {@code JwtKey} has passed every
+ * import check (an HMAC key is absorbed; a public key's {@code EVP_PKEY} is made at its first
+ * verification, which {@link FirstUse} times with the import), so each peer is timed to its JCA
+ * key too: Nimbus {@code JWK.parse} then
  * {@code toPublicKey()} / {@code toSecretKey()}, jose4j {@code JsonWebKey.Factory.newJwk} (which
  * builds the key), jjwt {@code Jwks.parser().build().parse} (which builds it too). Nimbus cannot
  * export an Ed25519 JWK to a JCA key (it verifies through Tink from the JWK itself), so its OKP
@@ -87,7 +88,7 @@ public class JwkBench {
 
     /** The fixture's keys by kty, as JWK JSON text; oct is a fixed 32-byte secret. */
     static Map<String, Map<String, Object>> fixtureKeys() throws java.io.IOException {
-        Map<String, Object> root = JSON.std.mapFrom(Files.readString(Path.of("bench/fixtures/asym.json")));
+        Map<String, Object> root = JSON.std.mapFrom(Files.readString(io.lcjwt.bench.fixtures.Fixtures.locate("asym.json")));
         Map<String, Map<String, Object>> byKty = new LinkedHashMap<>();
         for (Object o : (List<?>) root.get("keys")) {
             @SuppressWarnings("unchecked")
@@ -457,6 +458,136 @@ public class JwkBench {
         @Benchmark
         public String jose4jWriteJwks() {
             return jose4jSet.toJson();
+        }
+    }
+
+    /**
+     * A JWK imported, then its first verification: what a service pays for a key it has just
+     * fetched. lcjwt makes a public key's {@code EVP_PKEY} at its first verification, so this is
+     * where that cost shows; each library verifies the fixture's "typical" token of the key's
+     * algorithm with a verifier made for the key, parsing the token in the timed part. Nimbus
+     * verifies Ed25519 only through Tink, which is not on the bench's class path, so its rows
+     * are RSA and EC ({@link NimbusFirstUse}).
+     */
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @State(Scope.Benchmark)
+    @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
+    public static class FirstUse {
+        @Param({"RSA", "EC", "OKP"})
+        public String kty;
+
+        String json;
+        String token;
+        io.lcjwt.Algorithm alg;
+        byte[] payload;
+
+        @Setup(Level.Trial)
+        public void setup() throws Exception {
+            json = jwkJson(kty);
+            String caseName = switch (kty) {
+                case "RSA" -> "RS256-RSA-2048-typical";
+                case "EC" -> "ES256-P-256-typical";
+                default -> "EdDSA-Ed25519-typical";
+            };
+            alg = switch (kty) {
+                case "RSA" -> io.lcjwt.Algorithm.RS256;
+                case "EC" -> io.lcjwt.Algorithm.ES256;
+                default -> io.lcjwt.Algorithm.EdDSA;
+            };
+            Map<String, Object> root = JSON.std.mapFrom(Files.readString(io.lcjwt.bench.fixtures.Fixtures.locate("asym.json")));
+            for (Object o : (List<?>) root.get("cases")) {
+                Map<?, ?> c = (Map<?, ?>) o;
+                if (caseName.equals(c.get("name"))) {
+                    token = (String) c.get("token");
+                }
+            }
+            check(token != null, "the fixture's " + caseName + " token");
+            payload = Base64.getUrlDecoder().decode(token.substring(token.indexOf('.') + 1, token.lastIndexOf('.')));
+            check(Arrays.equals(payload, lcjwtImportAndVerify()), "lcjwt's verified payload");
+            check(Arrays.equals(payload, jose4jImportAndVerify()), "jose4j's verified payload");
+            String good = token;
+            token = tampered(good);
+            check(refuses(this::lcjwtImportAndVerify) && refuses(this::jose4jImportAndVerify),
+                    "both libraries refuse a changed signature");
+            token = good;
+        }
+
+        @Benchmark
+        public byte[] lcjwtImportAndVerify() {
+            try (JwtKey k = JwtKey.fromJwk(json)) {
+                return io.lcjwt.JwtVerifier.builder(k).algorithms(alg).build().verifyContent(token);
+            }
+        }
+
+        @Benchmark
+        public byte[] jose4jImportAndVerify() throws Exception {
+            JsonWebKey jwk = JsonWebKey.Factory.newJwk(json);
+            org.jose4j.jws.JsonWebSignature jws = new org.jose4j.jws.JsonWebSignature();
+            jws.setCompactSerialization(token);
+            jws.setKey(jwk.getKey());
+            if (!jws.verifySignature()) {
+                throw new IllegalStateException("jose4j refused the signature");
+            }
+            return jws.getPayloadBytes();
+        }
+    }
+
+    /** {@link FirstUse}'s rows for Nimbus: RSA and EC (its Ed25519 verifier needs Tink). */
+    @BenchmarkMode(Mode.AverageTime)
+    @OutputTimeUnit(TimeUnit.MICROSECONDS)
+    @State(Scope.Benchmark)
+    @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED"})
+    @Warmup(iterations = 3, time = 1)
+    @Measurement(iterations = 5, time = 1)
+    public static class NimbusFirstUse {
+        @Param({"RSA", "EC"})
+        public String kty;
+
+        final FirstUse fixture = new FirstUse();
+
+        @Setup(Level.Trial)
+        public void setup() throws Exception {
+            fixture.kty = kty;
+            fixture.setup();
+            check(Arrays.equals(fixture.payload, nimbusImportAndVerify()), "Nimbus's verified payload");
+            String good = fixture.token;
+            fixture.token = tampered(good);
+            check(refuses(this::nimbusImportAndVerify), "Nimbus refuses a changed signature");
+            fixture.token = good;
+        }
+
+        @Benchmark
+        public byte[] nimbusImportAndVerify() throws Exception {
+            JWK jwk = JWK.parse(fixture.json);
+            com.nimbusds.jose.JWSVerifier v = switch (jwk) {
+                case com.nimbusds.jose.jwk.RSAKey r -> new com.nimbusds.jose.crypto.RSASSAVerifier(r);
+                case com.nimbusds.jose.jwk.ECKey e -> new com.nimbusds.jose.crypto.ECDSAVerifier(e);
+                default -> throw new IllegalStateException(jwk.getKeyType().getValue());
+            };
+            com.nimbusds.jose.JWSObject o = com.nimbusds.jose.JWSObject.parse(fixture.token);
+            if (!o.verify(v)) {
+                throw new IllegalStateException("Nimbus refused the signature");
+            }
+            return o.getPayload().toBytes();
+        }
+    }
+
+    /** The token with the first characters of its signature changed. */
+    static String tampered(String token) {
+        int sig = token.lastIndexOf('.') + 1;
+        return token.substring(0, sig) + (token.startsWith("AAAA", sig) ? "BBBB" : "AAAA") + token.substring(sig + 4);
+    }
+
+    /** Whether {@code verify} throws, as every library here does for a signature it refuses. */
+    static boolean refuses(java.util.concurrent.Callable<byte[]> verify) {
+        try {
+            verify.call();
+            return false;
+        } catch (Exception e) {
+            return true;
         }
     }
 

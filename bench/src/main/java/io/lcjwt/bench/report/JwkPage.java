@@ -31,6 +31,8 @@ public final class JwkPage {
             "JwkBench.Set.jose4jParseJwks", "jose4j", "JwkBench.Set.jjwtParseJwks", "jjwt");
     private static final Map<String, String> SET_WRITERS = peers("JwkBench.Set.nimbusWriteJwks", "Nimbus",
             "JwkBench.Set.jose4jWriteJwks", "jose4j");
+    private static final Map<String, String> FIRST_USE = peers("JwkBench.NimbusFirstUse.nimbusImportAndVerify", "Nimbus",
+            "JwkBench.FirstUse.jose4jImportAndVerify", "jose4j");
     private static final Map<String, String> PEM = peers("JwkBench.Pem.jdkParsePem", "JDK KeyFactory");
     private static final Map<String, String> JWS_COMPACT_READERS = peers("JwkBench.Jws.nimbusParseCompact", "Nimbus",
             "JwkBench.Jws.jose4jParseCompact", "jose4j");
@@ -46,6 +48,11 @@ public final class JwkPage {
         String[][] types = {{"RSA", "RSA"}, {"EC", "P-256"}, {"OKP", "Ed25519"}, {"oct", null}};
         for (String[] t : types) {
             r.add(new Row(t[0] + " JWK parse", "JwkBench.lcjwtParse", t[0], PARSERS, t[1]));
+        }
+        String[][] firstUse = {{"RSA", "RS256"}, {"EC", "ES256"}, {"OKP", "EdDSA"}};
+        for (String[] t : firstUse) {
+            r.add(new Row(t[0] + " JWK parse, then its first verification (" + t[1] + ")", "JwkBench.FirstUse.lcjwtImportAndVerify",
+                    t[0], FIRST_USE, null));
         }
         r.add(new Row("3-key JWKS parse (RSA, P-256, Ed25519)", "JwkBench.Set.lcjwtParseJwks", "3", SET_PARSERS, ""));
         r.add(new Row("50-key JWKS parse (P-256, Ed25519)", "JwkBench.Set.lcjwtParseJwks", "50", SET_PARSERS, "P-256|Ed25519"));
