@@ -35,6 +35,7 @@ public enum Curve {
     private final BigInteger p;
     private final boolean aIsMinus3;
     private final BigInteger b;
+    private final CurveField field;
 
     Curve(String jwkName, String oid, int nid, int coordBytes, Algorithm algorithm, String orderHex,
             String primeHex, boolean aIsMinus3, String bHex) {
@@ -47,6 +48,7 @@ public enum Curve {
         this.p = new BigInteger(primeHex, 16);
         this.aIsMinus3 = aIsMinus3;
         this.b = new BigInteger(bHex, 16);
+        this.field = new CurveField(p, a(), b, coordBytes);
     }
 
     /** The field prime p. */
@@ -65,20 +67,14 @@ public enum Curve {
     }
 
     /**
-     * Whether the big-endian coordinates (x, y) are field elements (below p) and satisfy the
-     * curve's equation: the check libcrypto makes when it parses an EC public key. Every curve
-     * here has cofactor 1, so a point on the curve is in the group, and an uncompressed point
-     * cannot encode the point at infinity.
+     * Whether the big-endian coordinates (x, y), {@link #coordBytes} each, are field elements
+     * (below p) and satisfy the curve's equation: the check libcrypto makes when it parses an EC
+     * public key, in {@link CurveField}'s Montgomery arithmetic. Every curve here has cofactor 1,
+     * so a point on the curve is in the group, and an uncompressed point cannot encode the point
+     * at infinity.
      */
     public boolean hasPoint(byte[] xBytes, byte[] yBytes) {
-        BigInteger x = new BigInteger(1, xBytes);
-        BigInteger y = new BigInteger(1, yBytes);
-        if (x.compareTo(p) >= 0 || y.compareTo(p) >= 0) {
-            return false;
-        }
-        BigInteger x2 = x.multiply(x).mod(p);
-        BigInteger rhs = aIsMinus3 ? x2.subtract(BigInteger.valueOf(3)).multiply(x) : x2.multiply(x);
-        return y.multiply(y).subtract(rhs).subtract(b).mod(p).signum() == 0;
+        return field.hasPoint(xBytes, yBytes);
     }
 
     public static Curve byOid(String oid) {
