@@ -76,7 +76,8 @@ public final class LibCrypto {
     /**
      * A snapshot of {@link #liveNativeObjects()}; immutable.
      *
-     * @param keys           {@code EVP_PKEY}s (RSA, EC and Ed25519 keys)
+     * @param keys           {@code EVP_PKEY}s (RSA, EC, Ed25519, X25519 and ML-DSA keys; a public
+     *                       key has one from its first verification on)
      * @param hmacContexts   {@code HMAC_CTX}s, each holding one secret's absorbed pads
      * @param digestContexts {@code EVP_MD_CTX}s with their working buffers
      * @param workBytes      bytes of those working buffers (grows with the largest token seen,
