@@ -6,9 +6,9 @@ import java.math.BigInteger;
  * The on-curve check y^2 = x^3 + ax + b modulo a curve's prime p, in Montgomery arithmetic on
  * 64-bit limbs (least significant first), so that importing an EC key does not divide big
  * integers. With MM(u, v) = u v R^-1 mod p and R = 2^(64 k), the check is
- * MM(MM(y, y), 1) = MM(MM(x, x) + a R^-1, x) + b R^-2: each side is the equation's side times
- * R^-2, with the constants a R^-1 and b R^-2 computed once. Public keys only: nothing here needs
- * to run in constant time.
+ * MM(MM(y, y), 1) = MM(MM(x, x) + a R^-1, x) + b R^-2 (the product by 1 is a bare reduction,
+ * {@link #redc}): each side is the equation's side times R^-2, with the constants a R^-1 and
+ * b R^-2 computed once. Public keys only: nothing here needs to run in constant time.
  */
 final class CurveField {
 
@@ -18,7 +18,6 @@ final class CurveField {
     private final long n0;
     private final long[] aRInv;
     private final long[] bR2Inv;
-    private final long[] one;
     private final byte[] pBytes;
     private final int coordBytes;
 
@@ -30,7 +29,6 @@ final class CurveField {
         BigInteger rInv = BigInteger.TWO.pow(64 * k).modInverse(prime);
         this.aRInv = limbs(a.multiply(rInv).mod(prime), k);
         this.bR2Inv = limbs(b.multiply(rInv).multiply(rInv).mod(prime), k);
-        this.one = limbs(BigInteger.ONE, k);
         this.pBytes = Jwk.fixed(prime, coordBytes);
     }
 
@@ -42,7 +40,7 @@ final class CurveField {
         }
         long[] xl = limbs(x);
         long[] yl = limbs(y);
-        long[] left = mul(mul(yl, yl), one);
+        long[] left = redc(mul(yl, yl));
         long[] right = add(mul(add(mul(xl, xl), aRInv), xl), bR2Inv);
         return java.util.Arrays.equals(left, right);
     }
@@ -86,6 +84,30 @@ final class CurveField {
         return reduce(t); // below 2p
     }
 
+    /** u R^-1 mod p, fully reduced, for u below p: {@link #mul}{@code (u, 1)} without its products by 1. */
+    long[] redc(long[] u) {
+        long[] t = java.util.Arrays.copyOf(u, k + 1);
+        for (int i = 0; i < k; i++) {
+            long m = t[0] * n0; // t + m p is divisible by 2^64
+            long lo = m * p[0];
+            long carry = Math.unsignedMultiplyHigh(m, p[0]) + (Long.compareUnsigned(lo + t[0], lo) < 0 ? 1 : 0);
+            for (int j = 1; j < k; j++) { // t = (t + m p) / 2^64
+                lo = m * p[j];
+                long hi = Math.unsignedMultiplyHigh(m, p[j]);
+                lo += t[j];
+                hi += Long.compareUnsigned(lo, t[j]) < 0 ? 1 : 0;
+                lo += carry;
+                hi += Long.compareUnsigned(lo, carry) < 0 ? 1 : 0;
+                t[j - 1] = lo;
+                carry = hi;
+            }
+            long s = t[k] + carry;
+            t[k - 1] = s;
+            t[k] = Long.compareUnsigned(s, carry) < 0 ? 1 : 0;
+        }
+        return reduce(t); // below 2p
+    }
+
     /** u + v mod p, for u and v below p. */
     long[] add(long[] u, long[] v) {
         long[] t = new long[k + 2];
@@ -122,11 +144,22 @@ final class CurveField {
         return java.util.Arrays.copyOf(t, k);
     }
 
+    private static final java.lang.invoke.VarHandle BIG_ENDIAN_LONG =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
+    /** Big-endian bytes as limbs: whole 64-bit words from the end, then the few bytes left at the front (P-521's two). */
     private long[] limbs(byte[] be) {
         long[] out = new long[k];
-        for (int i = 0; i < be.length; i++) {
-            int bit = 8 * (be.length - 1 - i);
-            out[bit >>> 6] |= (be[i] & 0xFFL) << (bit & 63);
+        int words = be.length / 8;
+        for (int i = 0; i < words; i++) {
+            out[i] = (long) BIG_ENDIAN_LONG.get(be, be.length - 8 * (i + 1));
+        }
+        long top = 0;
+        for (int i = 0; i < be.length - 8 * words; i++) {
+            top = (top << 8) | (be[i] & 0xFFL);
+        }
+        if (words < k) {
+            out[words] = top;
         }
         return out;
     }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link CurveField}'s Montgomery arithmetic and on-curve check against {@link BigInteger}'s:
- * products and sums of random and edge values, and the curve equation for random coordinates
+ * products, reductions and sums of random and edge values, and the curve equation for random coordinates
  * (almost all off the curve) and for points built on it from random x (y a square root of
  * x^3 + ax + b, which every prime here, being 3 mod 4, gives by one exponentiation).
  */
@@ -53,6 +53,7 @@ class CurveFieldTest {
             BigInteger v = vs.get((i * 31 + 5) % vs.size());
             assertArrayEquals(limbs(c, u.multiply(v).multiply(rInv).mod(p)), f.mul(limbs(c, u), limbs(c, v)), u + " * " + v);
             assertArrayEquals(limbs(c, u.add(v).mod(p)), f.add(limbs(c, u), limbs(c, v)), u + " + " + v);
+            assertArrayEquals(limbs(c, u.multiply(rInv).mod(p)), f.redc(limbs(c, u)), u + " R^-1");
         }
     }
 
