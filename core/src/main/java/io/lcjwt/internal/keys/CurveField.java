@@ -64,48 +64,42 @@ final class CurveField {
             long s = t[k] + carry;
             t[k + 1] = Long.compareUnsigned(s, carry) < 0 ? 1 : 0;
             t[k] = s;
-            long m = t[0] * n0; // t + m p is divisible by 2^64
-            long lo = m * p[0];
-            carry = Math.unsignedMultiplyHigh(m, p[0]) + (Long.compareUnsigned(lo + t[0], lo) < 0 ? 1 : 0);
-            for (int j = 1; j < k; j++) { // t = (t + m p) / 2^64
-                lo = m * p[j];
-                long hi = Math.unsignedMultiplyHigh(m, p[j]);
-                lo += t[j];
-                hi += Long.compareUnsigned(lo, t[j]) < 0 ? 1 : 0;
-                lo += carry;
-                hi += Long.compareUnsigned(lo, carry) < 0 ? 1 : 0;
-                t[j - 1] = lo;
-                carry = hi;
-            }
-            s = t[k] + carry;
-            t[k - 1] = s;
-            t[k] = t[k + 1] + (Long.compareUnsigned(s, carry) < 0 ? 1 : 0);
+            shiftReduce(t);
         }
         return reduce(t); // below 2p
     }
 
     /** u R^-1 mod p, fully reduced, for u below p: {@link #mul}{@code (u, 1)} without its products by 1. */
     long[] redc(long[] u) {
-        long[] t = java.util.Arrays.copyOf(u, k + 1);
+        long[] t = java.util.Arrays.copyOf(u, k + 2);
         for (int i = 0; i < k; i++) {
-            long m = t[0] * n0; // t + m p is divisible by 2^64
-            long lo = m * p[0];
-            long carry = Math.unsignedMultiplyHigh(m, p[0]) + (Long.compareUnsigned(lo + t[0], lo) < 0 ? 1 : 0);
-            for (int j = 1; j < k; j++) { // t = (t + m p) / 2^64
-                lo = m * p[j];
-                long hi = Math.unsignedMultiplyHigh(m, p[j]);
-                lo += t[j];
-                hi += Long.compareUnsigned(lo, t[j]) < 0 ? 1 : 0;
-                lo += carry;
-                hi += Long.compareUnsigned(lo, carry) < 0 ? 1 : 0;
-                t[j - 1] = lo;
-                carry = hi;
-            }
-            long s = t[k] + carry;
-            t[k - 1] = s;
-            t[k] = Long.compareUnsigned(s, carry) < 0 ? 1 : 0;
+            shiftReduce(t);
         }
         return reduce(t); // below 2p
+    }
+
+    /**
+     * One Montgomery step on t[0, k + 1]: t = (t + m p) / 2^64, with m = t[0] (-p^-1) mod 2^64
+     * making the division exact; t[k + 1] is cleared.
+     */
+    private void shiftReduce(long[] t) {
+        long m = t[0] * n0;
+        long lo = m * p[0];
+        long carry = Math.unsignedMultiplyHigh(m, p[0]) + (Long.compareUnsigned(lo + t[0], lo) < 0 ? 1 : 0);
+        for (int j = 1; j < k; j++) {
+            lo = m * p[j];
+            long hi = Math.unsignedMultiplyHigh(m, p[j]);
+            lo += t[j];
+            hi += Long.compareUnsigned(lo, t[j]) < 0 ? 1 : 0;
+            lo += carry;
+            hi += Long.compareUnsigned(lo, carry) < 0 ? 1 : 0;
+            t[j - 1] = lo;
+            carry = hi;
+        }
+        long s = t[k] + carry;
+        t[k - 1] = s;
+        t[k] = t[k + 1] + (Long.compareUnsigned(s, carry) < 0 ? 1 : 0);
+        t[k + 1] = 0;
     }
 
     /** u + v mod p, for u and v below p. */
