@@ -77,7 +77,8 @@ public final class LibCrypto {
      * A snapshot of {@link #liveNativeObjects()}; immutable.
      *
      * @param keys           {@code EVP_PKEY}s (RSA, EC, Ed25519, X25519 and ML-DSA keys; an RSA,
-     *                       EC, Ed25519 or X25519 public key has one from its first use on)
+     *                       EC, Ed25519 or X25519 public key has one from the first use that
+     *                       needs it on)
      * @param hmacContexts   {@code HMAC_CTX}s, each holding one secret's absorbed pads
      * @param digestContexts {@code EVP_MD_CTX}s with their working buffers
      * @param workBytes      bytes of those working buffers (grows with the largest token seen,

@@ -184,7 +184,7 @@ public final class AsymmetricKey implements VerifyKey {
         if (!Backend.get().isAwsLc()) {
             return EvpOps.verify(evp, alg, input, len, sig, 64);
         }
-        evp.acquire();
+        evp.hold(); // ED25519_verify takes the raw key: a deferred EVP_PKEY is never made for it
         EvpKey.Work w = evp.work();
         try {
             if (w.ed25519Public == null) { // once per pooled Work, which belongs to this key

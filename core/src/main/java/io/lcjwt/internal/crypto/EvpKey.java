@@ -308,16 +308,25 @@ public final class EvpKey implements NativeOwner {
         }
     }
 
-    /** Marks the key in use; every acquire is paired with {@link #release()}. */
+    /** Marks the key in use and gives its native key, made now if deferred; every acquire is paired with {@link #release()}. */
     public MemorySegment acquire() {
+        hold();
+        MemorySegment k = pkey;
+        return k != null ? k : made();
+    }
+
+    /**
+     * Marks the key in use without its native key, for a call that needs only the key's Works
+     * (aws-lc's {@code ED25519_verify} takes the raw public key); paired with {@link #release()}.
+     */
+    public void hold() {
         while (true) {
             int s = state.get();
             if (s < 0 || (s & CLOSED) != 0) {
                 throw new IllegalStateException("this key has been closed; use an open key");
             }
             if (state.compareAndSet(s, s + 1)) {
-                MemorySegment k = pkey;
-                return k != null ? k : made();
+                return;
             }
         }
     }

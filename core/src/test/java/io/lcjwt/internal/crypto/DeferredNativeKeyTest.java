@@ -61,19 +61,23 @@ class DeferredNativeKeyTest {
         }
         assertEquals(before, NativeCounters.keys(), "exporting makes no native key");
 
+        int made = 0;
         for (int i = 0; i < ALGS.length; i++) {
             String token = JwtSigner.builder(signers.get(i)).algorithm(ALGS[i]).build().sign(Map.of("sub", "s" + i, "exp", java.time.Instant.now().getEpochSecond() + 600));
             JwtVerifier v = JwtVerifier.builder(set).algorithms(ALGS).build();
             assertEquals("s" + i, v.decode(token).get("sub"));
-            assertEquals(before + i + 1, NativeCounters.keys(), ALGS[i] + ": the first decode made its key, and only it");
+            // aws-lc's ED25519_verify takes the raw public key: an EdDSA key there never needs its EVP_PKEY
+            boolean needsOne = ALGS[i] != Algorithm.EdDSA || !io.lcjwt.bindings.Backend.get().isAwsLc();
+            made += needsOne ? 1 : 0;
+            assertEquals(before + made, NativeCounters.keys(), ALGS[i] + ": the first decode made its key if it needs one, and only it");
             assertEquals("s" + i, v.decode(token).get("sub"));
-            assertEquals(before + i + 1, NativeCounters.keys(), ALGS[i] + ": the second decode made none");
+            assertEquals(before + made, NativeCounters.keys(), ALGS[i] + ": the second decode made none");
         }
 
         for (JwtPublicKey p : pems) {
             p.close(); // never used: nothing native to free
         }
-        assertEquals(before + ALGS.length, NativeCounters.keys());
+        assertEquals(before + made, NativeCounters.keys());
         for (JwtKey k : set.keys()) {
             k.close();
         }
