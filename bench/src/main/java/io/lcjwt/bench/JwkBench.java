@@ -86,9 +86,14 @@ public class JwkBench {
     JsonWebKey jose4jJwk;
     io.jsonwebtoken.security.Jwk<?> jjwtJwk;
 
+    /** {@code bench/fixtures/asym.json}: its keys and its signed cases. */
+    static Map<String, Object> asymFixture() throws java.io.IOException {
+        return JSON.std.mapFrom(Files.readString(io.lcjwt.bench.fixtures.Fixtures.locate("asym.json")));
+    }
+
     /** The fixture's keys by kty, as JWK JSON text; oct is a fixed 32-byte secret. */
     static Map<String, Map<String, Object>> fixtureKeys() throws java.io.IOException {
-        Map<String, Object> root = JSON.std.mapFrom(Files.readString(io.lcjwt.bench.fixtures.Fixtures.locate("asym.json")));
+        Map<String, Object> root = asymFixture();
         Map<String, Map<String, Object>> byKty = new LinkedHashMap<>();
         for (Object o : (List<?>) root.get("keys")) {
             @SuppressWarnings("unchecked")
@@ -497,8 +502,7 @@ public class JwkBench {
                 case "EC" -> io.lcjwt.Algorithm.ES256;
                 default -> io.lcjwt.Algorithm.EdDSA;
             };
-            Map<String, Object> root = JSON.std.mapFrom(Files.readString(io.lcjwt.bench.fixtures.Fixtures.locate("asym.json")));
-            for (Object o : (List<?>) root.get("cases")) {
+            for (Object o : (List<?>) asymFixture().get("cases")) {
                 Map<?, ?> c = (Map<?, ?>) o;
                 if (caseName.equals(c.get("name"))) {
                     token = (String) c.get("token");

@@ -43,7 +43,13 @@ public final class KeyFactory {
         return EvpKey.deferred(new NativePublic(info));
     }
 
-    /** {@link #nativePublic} as the deferred key's maker: a class, where a lambda would spin one at a process's first key. */
+    /**
+     * The deferred key's maker: the owned {@code EVP_PKEY}, made the cheapest way the live library
+     * offers, with the same checks either way. Ed25519 and X25519 keys are their raw 32 bytes on
+     * both. On OpenSSL 3, whose {@code d2i_PUBKEY} runs its decoder framework, EC keys are copies
+     * of a per-curve template given their point, and RSA keys are made from n and e; aws-lc reads
+     * their SubjectPublicKeyInfo. A class, where a lambda would spin one at a process's first key.
+     */
     private static final class NativePublic implements java.util.function.Supplier<MemorySegment> {
         private final KeyInfo info;
 
@@ -53,34 +59,23 @@ public final class KeyFactory {
 
         @Override
         public MemorySegment get() {
-            return nativePublic(info);
-        }
-    }
-
-    /**
-     * The owned {@code EVP_PKEY}, made the cheapest way the live library offers, with the same
-     * checks either way. Ed25519 and X25519 keys are their raw 32 bytes on both. On OpenSSL 3,
-     * whose {@code d2i_PUBKEY} runs its decoder framework, EC keys are copies of a per-curve
-     * template given their point, and RSA keys are made from n and e; aws-lc reads their
-     * SubjectPublicKeyInfo.
-     */
-    private static MemorySegment nativePublic(KeyInfo info) {
-        Backend backend = Backend.get();
-        return switch (info.kind()) {
-            case ED25519 -> EvpKey.pkeyFromRaw(backend.evpPkeyEd25519(), info.x());
-            case X25519 -> EvpKey.pkeyFromRaw(backend.evpPkeyX25519(), info.x());
-            case EC -> {
-                if (backend.isAwsLc()) {
-                    yield EvpKey.pkeyFromSpki(info.spki());
+            Backend backend = Backend.get();
+            return switch (info.kind()) {
+                case ED25519 -> EvpKey.pkeyFromRaw(backend.evpPkeyEd25519(), info.x());
+                case X25519 -> EvpKey.pkeyFromRaw(backend.evpPkeyX25519(), info.x());
+                case EC -> {
+                    if (backend.isAwsLc()) {
+                        yield EvpKey.pkeyFromSpki(info.spki());
+                    }
+                    // The uncompressed point 04 || x || y ends the SubjectPublicKeyInfo (Spki made it so).
+                    byte[] spki = info.spki();
+                    int n = 1 + 2 * info.curve().coordBytes;
+                    yield EvpKey.pkeyFromEcPoint(info.curve().jwkName, spki, spki.length - n, n);
                 }
-                // The uncompressed point 04 || x || y ends the SubjectPublicKeyInfo (Spki made it so).
-                byte[] spki = info.spki();
-                int n = 1 + 2 * info.curve().coordBytes;
-                yield EvpKey.pkeyFromEcPoint(info.curve().jwkName, spki, spki.length - n, n);
-            }
-            case RSA -> backend.isAwsLc() ? EvpKey.pkeyFromSpki(info.spki()) : EvpKey.pkeyFromRsa(info.n(), info.e());
-            case ML_DSA -> throw new IllegalArgumentException("ML-DSA keys are made by MlDsaKeys");
-        };
+                case RSA -> backend.isAwsLc() ? EvpKey.pkeyFromSpki(info.spki()) : EvpKey.pkeyFromRsa(info.n(), info.e());
+                case ML_DSA -> throw new IllegalArgumentException("ML-DSA keys are made by MlDsaKeys");
+            };
+        }
     }
 
     /** The blocks but EC PARAMETERS; a loop, not a stream and a lambda, which spin classes at a process's first key. */
