@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.RandomAccess;
 import java.util.UUID;
 
 /**
@@ -161,27 +162,48 @@ public final class ClaimsWriter {
             g.bool(b);
         } else if (v == null) {
             g.nul();
+        } else if (v instanceof Map<?, ?> m) {
+            object(g, m, depth, naming);
+        } else if (v instanceof List<?> l && l instanceof RandomAccess) {
+            list(g, l, depth, naming);
         } else {
             writeOther(g, v, depth, naming);
         }
     }
 
+    /** A map's members, names as they are. */
+    private static void object(JsonOut g, Map<?, ?> m, int depth, ClaimNaming naming) {
+        checkDepth(g, depth);
+        g.raw('{');
+        boolean first = true;
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            if (!(e.getKey() instanceof String key)) {
+                throw new IllegalArgumentException("claim names must be strings; " + g.path(depth) + " has "
+                        + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
+            }
+            member(g, first, key, e.getValue(), depth, naming);
+            first = false;
+        }
+        g.raw('}');
+    }
+
+    /** A list with fast positional access, by index rather than through an iterator. */
+    private static void list(JsonOut g, List<?> l, int depth, ClaimNaming naming) {
+        checkDepth(g, depth);
+        g.raw('[');
+        for (int i = 0, n = l.size(); i < n; i++) {
+            if (i > 0) {
+                g.raw(',');
+            }
+            g.enter(depth, i);
+            write(g, l.get(i), depth + 1, naming);
+        }
+        g.raw(']');
+    }
+
     private static void writeOther(JsonOut g, Object v, int depth, ClaimNaming naming) {
         switch (KINDS.get(v.getClass())) {
-            case MAP -> {
-                checkDepth(g, depth);
-                g.raw('{');
-                boolean first = true;
-                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                    if (!(e.getKey() instanceof String key)) {
-                        throw new IllegalArgumentException("claim names must be strings; " + g.path(depth) + " has "
-                                + (e.getKey() == null ? "null" : e.getKey().getClass().getSimpleName()));
-                    }
-                    member(g, first, key, e.getValue(), depth, naming);
-                    first = false;
-                }
-                g.raw('}');
-            }
+            case MAP -> object(g, (Map<?, ?>) v, depth, naming);
             case COLLECTION -> {
                 checkDepth(g, depth);
                 g.raw('[');
@@ -264,7 +286,6 @@ public final class ClaimsWriter {
         if (!first) {
             g.raw(',');
         }
-        g.enter(depth, "<name>");
         g.name(name, depth + 1);
         g.enter(depth, name);
         write(g, value, depth + 1, naming);

@@ -45,6 +45,16 @@ public final class JsonOut {
         }
     }
 
+    /** 10^i for i = 0..18, the powers a positive long's digit count is settled against. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        long p = 1;
+        for (int i = 0; i < POWERS_OF_TEN.length; i++, p *= 10) {
+            POWERS_OF_TEN[i] = p;
+        }
+    }
+
     /** Member names remembered as written ({@code "name":}), by identity, in a direct-mapped table. */
     private static final int NAME_SLOTS = 64;
     private static final int NAME_MAX = 48;
@@ -143,10 +153,10 @@ public final class JsonOut {
             buf[len++] = '-';
             v = -v;
         }
-        int digits = 1;
-        for (long t = 10; digits < 19 && v >= t; t *= 10) {
-            digits++;
-        }
+        // floor(log10) from the bit length (1233 / 4096 ~ log10(2)), then one comparison to settle
+        // it: no loop of multiplications, whose chain cost more than the digits themselves
+        int guess = (64 - Long.numberOfLeadingZeros(v)) * 1233 >>> 12;
+        int digits = Math.max(1, guess + (v >= POWERS_OF_TEN[guess] ? 1 : 0));
         byte[] b = buf;
         int i = len + digits;
         len = i;
@@ -175,6 +185,7 @@ public final class JsonOut {
         String[] known = names;
         if (known[slot] != s && known[++slot] != s) {
             int start = len;
+            enter(depth - 1, "<name>"); // a refusal names the member as a name, not yet a value
             string(s, depth);
             raw(':');
             remember(s, slot - (nameAge++ & 1), start, len - start);
@@ -227,11 +238,15 @@ public final class JsonOut {
             }
             b[p++] = (byte) c;
         }
-        len = p;
         if (i < n) {
+            len = p;
             rest(s, i, n, depth);
+            ensure(1);
+            b = buf;
+            p = len;
         }
-        raw('"');
+        b[p++] = '"'; // room was ensured above: n + 2
+        len = p;
     }
 
     private void unicodeEscape(char c) {
