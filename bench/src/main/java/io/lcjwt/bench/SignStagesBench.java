@@ -24,10 +24,17 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import java.io.IOException;
+import java.io.OutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -38,6 +45,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code sign}: {@code JwtSigner.sign}, the whole path;
  *   <li>{@code signTo}: the same into a caller's array (no String);
  *   <li>{@code json}: the claims' JSON into a reused buffer, as the signer writes it;
+ *   <li>{@code jacksonJson}: the same claims written by jackson-core's streaming generator into a
+ *       reused buffer, the same bytes: a yardstick for {@code json}, the fastest general JSON
+ *       writer a Java signer would otherwise use (a generator per document, as a signer makes one);
  *   <li>{@code base64}: that JSON base64url-encoded into a reused buffer;
  *   <li>{@code hmac}: the MAC of the signing input alone, as {@code SignBench.bareLibcrypto};
  *   <li>{@code macText}: the MAC's 32 bytes base64url-encoded;
@@ -68,6 +78,28 @@ public class SignStagesBench {
     MemorySegment hmacCtx;
     final byte[] mac = new byte[32];
     final byte[] macText = new byte[64];
+    final JsonFactory jackson = new JsonFactory();
+    final Sink sink = new Sink();
+
+    /** A reusable byte sink for jackson's generator: reset per document, nothing allocated once grown. */
+    static final class Sink extends OutputStream {
+        byte[] buf = new byte[1024];
+        int count;
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (count + len > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(count + len, buf.length * 2));
+            }
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+    }
 
     @Setup(Level.Trial)
     public void setup() {
@@ -90,7 +122,9 @@ public class SignStagesBench {
                 throw new IllegalStateException("HMAC_Init_ex failed");
             }
         }
-        if (!t.equals(new String(token, 0, tokenLength, StandardCharsets.ISO_8859_1)) || hmac() != 32) {
+        int n = jacksonJson();
+        if (!t.equals(new String(token, 0, tokenLength, StandardCharsets.ISO_8859_1)) || hmac() != 32
+                || !Arrays.equals(payload, 0, payload.length, sink.buf, 0, n)) {
             throw new IllegalStateException("the stages disagree with the sign");
         }
     }
@@ -116,6 +150,41 @@ public class SignStagesBench {
         JsonOut out = json.reset("claims");
         ClaimsWriter.write(out, claims, ClaimNaming.IDENTITY);
         return out.length();
+    }
+
+    @Benchmark
+    public int jacksonJson() {
+        sink.count = 0;
+        try (JsonGenerator g = jackson.createGenerator(sink)) {
+            write(g, claims);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return sink.count;
+    }
+
+    /** The typical claims' value types (strings, integral numbers, lists and maps), as jackson writes them. */
+    private static void write(JsonGenerator g, Object v) throws IOException {
+        if (v instanceof String s) {
+            g.writeString(s);
+        } else if (v instanceof Long || v instanceof Integer) {
+            g.writeNumber(((Number) v).longValue());
+        } else if (v instanceof List<?> l) {
+            g.writeStartArray();
+            for (Object o : l) {
+                write(g, o);
+            }
+            g.writeEndArray();
+        } else if (v instanceof Map<?, ?> m) {
+            g.writeStartObject();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                g.writeFieldName((String) e.getKey());
+                write(g, e.getValue());
+            }
+            g.writeEndObject();
+        } else {
+            throw new IllegalStateException("the typical claims hold no " + v.getClass());
+        }
     }
 
     @Benchmark

@@ -82,6 +82,9 @@ import java.util.concurrent.TimeUnit;
  *       reader, lcjwt reading with Jackson-jr), one JVM each; writes {@code bench/results-claims.md}
  *       with {@link io.lcjwt.bench.report.ClaimsPage}. {@code --jmh} and {@code --from-json}
  *       ({@code bench/results-claims-<reader>.json}).</li>
+ *   <li>{@code agree}: sets the HS256 race against the HS256 JMH page pair by pair and writes
+ *       {@code bench/results-race-vs-jmh.md} ({@link io.lcjwt.bench.report.RaceAgreement}); runs
+ *       nothing, reads the two pages as they are.</li>
  *   <li>{@code svg}: redraws {@code bench/results-race.svg} from the last race's raw results
  *       ({@code bench/results-race.jsonl}).</li>
  *   <li>{@code docker --from-raw}, {@code matrix --from-raw}: render the page again from the
@@ -164,13 +167,17 @@ public final class Race {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | jmh | spring | dpop | claims | smoke | svg | readme | startup  [--decodes N]"
+            System.err.println("usage: Race race [HS256|RS256|ES256|all] | docker | matrix | jmh | spring | dpop | claims | smoke | svg | readme | agree | startup  [--decodes N]"
                     + " [--rounds R] [--only a,b] [--cpu K]");
             System.exit(2);
         }
         String mode = args[0];
         if (mode.equals("readme")) {
             io.lcjwt.bench.report.ReadmeFigures.main(new String[0]);
+            return;
+        }
+        if (mode.equals("agree")) {
+            io.lcjwt.bench.report.RaceAgreement.main(new String[0]);
             return;
         }
         if (mode.equals("startup")) {
