@@ -2,10 +2,6 @@ package io.lcjwt.bench.report;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -15,19 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The race-against-JMH page is what the two pages say, and its ratios are read and judged right. */
 class RaceAgreementTest {
-    private static final Path ROOT = Path.of("..");
-
-    private static String page(String name) {
-        try {
-            return Files.readString(ROOT.resolve("bench").resolve(name));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     @Test
     void theCommittedPageIsWhatTheRaceAndJmhPagesSay() {
-        assertEquals(RaceAgreement.render(RaceAgreementTest::page), page(RaceAgreement.PAGE),
+        assertEquals(RaceAgreement.render(ReadmeFiguresTest::page), ReadmeFiguresTest.page(RaceAgreement.PAGE),
                 "bench/" + RaceAgreement.PAGE + " differs from the race and JMH pages; run bin/race agree");
     }
 

@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReadmeFiguresTest {
     private static final Path ROOT = Path.of("..");
 
-    private static String page(String name) {
+    /** A committed bench page's text, as the page tests read it. */
+    static String page(String name) {
         try {
             return Files.readString(ROOT.resolve("bench").resolve(name));
         } catch (IOException e) {
