@@ -106,21 +106,17 @@ public final class ClaimsWriter {
     }
 
     /**
-     * What kind of value a class's instances are, in the order the checks used to run (a
-     * {@code Map} that is also a {@code Collection} is written as a map). Found once per class:
-     * a chain of {@code instanceof} tests against interfaces cost more than writing the value.
+     * What kind of value a class's instances are, for the values {@code write} does not test
+     * itself (maps and collections it does, before any other). Found once per class: a chain of
+     * {@code instanceof} tests against interfaces cost more than writing the value.
      */
-    private enum Kind { MAP, COLLECTION, CHARS, CHARACTER, FLOATING, INTEGRAL, BIG_INTEGER, BIG_DECIMAL,
+    private enum Kind { CHARS, CHARACTER, FLOATING, INTEGRAL, BIG_INTEGER, BIG_DECIMAL,
         OFFSET_TIME, ZONED_TIME, DATE, ENUM, TEXT, ARRAY, JDK, BEAN }
 
     private static final ClassValue<Kind> KINDS = new ClassValue<>() {
         @Override
         protected Kind computeValue(Class<?> c) {
-            if (Map.class.isAssignableFrom(c)) {
-                return Kind.MAP;
-            } else if (Collection.class.isAssignableFrom(c)) {
-                return Kind.COLLECTION;
-            } else if (CharSequence.class.isAssignableFrom(c)) {
+            if (CharSequence.class.isAssignableFrom(c)) {
                 return Kind.CHARS;
             } else if (c == Character.class) {
                 return Kind.CHARACTER;
@@ -164,8 +160,8 @@ public final class ClaimsWriter {
             g.nul();
         } else if (v instanceof Map<?, ?> m) {
             object(g, m, depth, naming);
-        } else if (v instanceof List<?> l && l instanceof RandomAccess) {
-            list(g, l, depth, naming);
+        } else if (v instanceof Collection<?> c) { // after Map: a Map that is also a Collection is written as a map
+            collection(g, c, depth, naming);
         } else {
             writeOther(g, v, depth, naming);
         }
@@ -187,36 +183,34 @@ public final class ClaimsWriter {
         g.raw('}');
     }
 
-    /** A list with fast positional access, by index rather than through an iterator. */
-    private static void list(JsonOut g, List<?> l, int depth, ClaimNaming naming) {
+    /** A collection's elements; a list with fast positional access is read by index, without an iterator. */
+    private static void collection(JsonOut g, Collection<?> c, int depth, ClaimNaming naming) {
         checkDepth(g, depth);
         g.raw('[');
-        for (int i = 0, n = l.size(); i < n; i++) {
-            if (i > 0) {
-                g.raw(',');
+        if (c instanceof List<?> l && l instanceof RandomAccess) {
+            for (int i = 0, n = l.size(); i < n; i++) {
+                element(g, i, l.get(i), depth, naming);
             }
-            g.enter(depth, i);
-            write(g, l.get(i), depth + 1, naming);
+        } else {
+            int i = 0;
+            for (Object o : c) {
+                element(g, i++, o, depth, naming);
+            }
         }
         g.raw(']');
     }
 
+    /** Element {@code i} of the array at {@code depth}, after a comma unless it is the first. */
+    private static void element(JsonOut g, int i, Object o, int depth, ClaimNaming naming) {
+        if (i > 0) {
+            g.raw(',');
+        }
+        g.enter(depth, i);
+        write(g, o, depth + 1, naming);
+    }
+
     private static void writeOther(JsonOut g, Object v, int depth, ClaimNaming naming) {
         switch (KINDS.get(v.getClass())) {
-            case MAP -> object(g, (Map<?, ?>) v, depth, naming);
-            case COLLECTION -> {
-                checkDepth(g, depth);
-                g.raw('[');
-                int i = 0;
-                for (Object o : (Collection<?>) v) {
-                    if (i > 0) {
-                        g.raw(',');
-                    }
-                    g.enter(depth, i++);
-                    write(g, o, depth + 1, naming);
-                }
-                g.raw(']');
-            }
             case CHARS, CHARACTER, TEXT -> g.string(v.toString(), depth);
             case INTEGRAL -> g.number(((Number) v).longValue());
             case FLOATING -> {
@@ -251,11 +245,7 @@ public final class ClaimsWriter {
                 g.raw('[');
                 int n = java.lang.reflect.Array.getLength(v);
                 for (int i = 0; i < n; i++) {
-                    if (i > 0) {
-                        g.raw(',');
-                    }
-                    g.enter(depth, i);
-                    write(g, java.lang.reflect.Array.get(v, i), depth + 1, naming);
+                    element(g, i, java.lang.reflect.Array.get(v, i), depth, naming);
                 }
                 g.raw(']');
             }
