@@ -88,16 +88,21 @@ public class SignStagesBench {
 
         @Override
         public void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
+            room(1);
+            buf[count++] = (byte) b;
         }
 
         @Override
         public void write(byte[] b, int off, int len) {
+            room(len);
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        private void room(int len) {
             if (count + len > buf.length) {
                 buf = Arrays.copyOf(buf, Math.max(count + len, buf.length * 2));
             }
-            System.arraycopy(b, off, buf, count, len);
-            count += len;
         }
     }
 

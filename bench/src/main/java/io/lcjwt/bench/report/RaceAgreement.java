@@ -1,7 +1,6 @@
 package io.lcjwt.bench.report;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -174,16 +173,8 @@ public final class RaceAgreement {
 
     /** {@code bin/race agree}: writes bench/results-race-vs-jmh.md from the two pages under bench/. */
     public static void main(String[] args) throws IOException {
-        Files.writeString(Path.of("bench", PAGE), render(RaceAgreement::page));
+        Files.writeString(Path.of("bench", PAGE), render(ReadmeFigures::page));
         System.err.println("race: wrote bench/" + PAGE);
-    }
-
-    static String page(String name) {
-        try {
-            return Files.readString(Path.of("bench", name));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String cell(Map<String, String> row, String prefix) {

@@ -169,16 +169,19 @@ public final class ReadmeFigures {
         return readme.substring(0, a) + table + readme.substring(b + END.length());
     }
 
+    /** The text of {@code bench/<name>}, a page the commands wrote (run from the repository's root). */
+    static String page(String name) {
+        try {
+            return Files.readString(Path.of("bench", name));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** {@code bin/race readme}: rewrites the README's table from the pages under bench/. */
     public static void main(String[] args) throws IOException {
         Path readme = Path.of("README.md");
-        String table = render(page -> {
-            try {
-                return Files.readString(Path.of("bench", page));
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        String table = render(ReadmeFigures::page);
         Files.writeString(readme, replaceIn(Files.readString(readme), table));
         System.err.println("race: wrote the performance table of README.md");
     }
