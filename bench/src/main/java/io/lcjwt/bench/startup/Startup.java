@@ -215,7 +215,7 @@ public final class Startup {
 
     /** What a good run prints: FirstToken's word or the subject, a key file written, or a token. */
     private static final java.util.regex.Pattern OK =
-            java.util.regex.Pattern.compile("alice|^empty|^ffm 5|Wrote the|^eyJ", java.util.regex.Pattern.MULTILINE);
+            java.util.regex.Pattern.compile("alice|^empty|^ffm 5|^thumbprint: |^eyJ", java.util.regex.Pattern.MULTILINE);
 
     /** Times one run of {@code cmd} into {@code times[label][i]}; runs before the first ({@code i < 0}) are not kept. */
     private static void time(Map<String, double[]> times, String label, List<String> cmd, String libcrypto,
