@@ -186,7 +186,7 @@ public final class FleetSimulation {
         }
         long t0 = System.nanoTime();
         List<Run> runs = runAll(instances, instances);
-        String text = FleetPage.render(runs, String.join(" ", args), (System.nanoTime() - t0) / 1_000_000_000L);
+        String text = FleetPage.render(runs, io.lcjwt.bench.report.PageCommand.words(args), (System.nanoTime() - t0) / 1_000_000_000L);
         if (print) {
             System.out.print(text);
         } else {

@@ -209,7 +209,7 @@ public final class Race {
             }
         }
         int rounds = Integer.parseInt(opt.getOrDefault("rounds", mode.equals("smoke") ? "1" : "3"));
-        String cmd = "bin/race " + String.join(" ", java.util.Arrays.stream(args).map(Race::shellWord).toList());
+        String cmd = "bin/race " + io.lcjwt.bench.report.PageCommand.words(args);
         switch (mode) {
             case "race" -> {
                 List<String> algs = which.equals("all") ? List.of("HS256", "RS256", "ES256") : List.of(which);
@@ -894,14 +894,6 @@ public final class Race {
                 .sorted(Comparator.comparingDouble(Result::median))
                 .map(r -> new RaceSvg.Bar(RaceTables.describe(r), r.median(), r.label().startsWith("lcjwt"))).toList();
         Files.writeString(Path.of("bench/results-race.svg"), RaceSvg.draw("HS256 decode race: one typical token, pinned to one CPU", decodes, bars));
-    }
-
-    /**
-     * {@code arg} as a shell reads it back: in single quotes when it holds anything but letters,
-     * digits and {@code _./=:,@%+-}, so a page's "Written by" line can be pasted as it is.
-     */
-    static String shellWord(String arg) {
-        return !arg.isEmpty() && arg.matches("[A-Za-z0-9_./=:,@%+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
     }
 
     void writePage(String file, String title, String command, String body) throws IOException {

@@ -117,7 +117,7 @@ public final class SpringSoak {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        new SpringSoak(minutes, cap, concurrency).run(String.join(" ", args));
+        new SpringSoak(minutes, cap, concurrency).run(io.lcjwt.bench.report.PageCommand.words(args));
     }
 
     // ---- the issuer -------------------------------------------------------------------------

@@ -63,7 +63,7 @@ public final class Startup {
             }
         }
         String page = "# lcjwt benchmarks: the first token after JVM start\n\n"
-                + "Written by `bin/race startup" + (args.length > 0 ? " " + String.join(" ", args) : "") + "`; do not edit by hand.\n\n"
+                + "Written by `bin/race startup" + (args.length > 0 ? " " + io.lcjwt.bench.report.PageCommand.words(args) : "") + "`; do not edit by hand.\n\n"
                 + "- When: " + DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(started.atZone(ZoneOffset.UTC).withNano(0))
                 + " UTC, took " + Duration.between(started, Instant.now()).toSeconds() + " s\n"
                 + "- Where: " + io.lcjwt.bench.report.Machine.cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores;"

@@ -1,4 +1,4 @@
-package io.lcjwt.bench.race;
+package io.lcjwt.bench.report;
 
 import org.junit.jupiter.api.Test;
 
@@ -15,23 +15,23 @@ class PageCommandTest {
 
     @Test
     void plainWordsStayAsTheyAre() {
-        assertEquals("spring", Race.shellWord("spring"));
-        assertEquals("results-jwe.md", Race.shellWord("results-jwe.md"));
-        assertEquals("--jmh", Race.shellWord("--jmh"));
+        assertEquals("spring", PageCommand.word("spring"));
+        assertEquals("results-jwe.md", PageCommand.word("results-jwe.md"));
+        assertEquals("--jmh", PageCommand.word("--jmh"));
     }
 
     @Test
     void wordsAShellWouldSplitOrExpandAreQuoted() {
-        assertEquals("'-f 1 -wi 5'", Race.shellWord("-f 1 -wi 5"));
-        assertEquals("'Hs256DecodeBench.(a|b)$|Base64Bench'", Race.shellWord("Hs256DecodeBench.(a|b)$|Base64Bench"));
-        assertEquals("''", Race.shellWord(""));
-        assertEquals("'it'\\''s'", Race.shellWord("it's"));
+        assertEquals("'-f 1 -wi 5'", PageCommand.word("-f 1 -wi 5"));
+        assertEquals("'Hs256DecodeBench.(a|b)$|Base64Bench'", PageCommand.word("Hs256DecodeBench.(a|b)$|Base64Bench"));
+        assertEquals("''", PageCommand.word(""));
+        assertEquals("'it'\\''s'", PageCommand.word("it's"));
     }
 
     @Test
     void bashReadsTheQuotedWordsBackUnchanged() throws Exception {
         List<String> args = List.of("jmh", "--regex", "Hs256DecodeBench.(a|b)$|Base64Bench", "--jmh", "-f 3 -wi 5", "it's", "");
-        String line = String.join(" ", args.stream().map(Race::shellWord).toList());
+        String line = PageCommand.words(args.toArray(String[]::new));
         Path script = Files.createTempFile("page-command", ".sh");
         try {
             Files.writeString(script, "for a in " + line + "; do printf '%s\\n' \"[$a]\"; done\n");
